@@ -1,0 +1,3 @@
+from kitgen.cli import app
+
+app(prog_name="kitgen")

@@ -1,0 +1,198 @@
+"""The ``kitgen`` command line (CLI.md): thin Typer commands over the library.
+
+Each command parses its options, calls one library function, prints, and maps
+:class:`KitgenError` to exit status 2. Exit 1 means a rule said no. Nothing here
+imports WeasyPrint or pypdf: the kit command imports the renderer when it runs.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import NoReturn, Optional
+
+import typer
+
+from kitgen import __version__
+from kitgen.errors import KitgenError
+
+app = typer.Typer(
+    help="Print paper kits for exact-sum dice games and check what players wrote on them.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+RULES_HELP = "Preset id: strip, classic, ten, hundred, long-game or knucklebones."
+TILES_HELP = "classic: 9 or 12 tiles."
+ONE_DIE_HELP = "classic: on or off (the one-die rule)."
+FORMAT_HELP = "classic: single, best-of-3, best-of-5, best-of-7 or elimination."
+SCORING_HELP = "hundred: sum or digits."
+MATCH_HELP = "knucklebones: single, best-of-3 or best-of-5."
+
+
+def fail(message: str, status: int = 2) -> NoReturn:
+    """Print ``message`` as one sentence on standard error and exit with ``status``."""
+    typer.echo(f"kitgen: {message}", err=True)
+    raise typer.Exit(status)
+
+
+def settle_rules(preset: str, **chosen: Optional[str]):
+    """Return the :class:`Rules` of ``preset`` with the preset options given on the command
+    line (those left as ``None`` keep their defaults)."""
+    from kitgen.rules.presets import find_preset
+
+    options = {name.replace("_", "-"): value for name, value in chosen.items() if value is not None}
+    return find_preset(preset).configure(options)
+
+
+def show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"kitgen {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: bool = typer.Option(
+        False, "--version", callback=show_version, is_eager=True, help="Print the version and exit."
+    ),
+) -> None:
+    """Print paper kits for exact-sum dice games and check what players wrote on them."""
+
+
+@app.command()
+def kit(
+    rules: str = typer.Option("strip", "--rules", help=RULES_HELP),
+    tiles: Optional[str] = typer.Option(None, "--tiles", help=TILES_HELP),
+    one_die: Optional[str] = typer.Option(None, "--one-die", help=ONE_DIE_HELP),
+    format: Optional[str] = typer.Option(None, "--format", help=FORMAT_HELP),
+    scoring: Optional[str] = typer.Option(None, "--scoring", help=SCORING_HELP),
+    match: Optional[str] = typer.Option(None, "--match", help=MATCH_HELP),
+    players: Optional[str] = typer.Option(None, "--players", help='Names in seat order, e.g. "Ana, Ben".'),
+    roster: Optional[Path] = typer.Option(
+        None, "--roster", help="A text file with one name a line, or a CSV with a 'name' column."
+    ),
+    seats: Optional[int] = typer.Option(None, "--seats", help="Seats of each blank table."),
+    tables: int = typer.Option(1, "--tables", help="Number of blank tables."),
+    table_size: Optional[int] = typer.Option(None, "--table-size", help="Cap the players of a named table."),
+    paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
+    host_key: str = typer.Option("separate", "--host-key", help="separate, appended or none."),
+    large_print: bool = typer.Option(False, "--large-print", help="Text and boxes at least 1.5x."),
+    die_size: float = typer.Option(16.0, "--die-size", help="knucklebones: die size in mm."),
+    output: Optional[Path] = typer.Option(None, "-o", "--output", help="Path of the kit PDF."),
+    force: bool = typer.Option(False, "--force", help="Replace an existing file named with -o."),
+) -> None:
+    """Write a printable kit (PDF) and its host key."""
+    from kitgen.kit.build import build_kit
+    from kitgen.kit.request import KitRequest
+    from kitgen.kit.tables import read_roster, split_names
+
+    try:
+        settled = settle_rules(rules, tiles=tiles, one_die=one_die, format=format,
+                               scoring=scoring, match=match)
+        if players is not None and roster is not None:
+            fail("give names with --players or --roster, not both.")
+        names = split_names(players) if players is not None else ()
+        if roster is not None:
+            names = read_roster(roster)
+        request = KitRequest(
+            rules=settled, players=names, seats=seats, tables=tables, table_size=table_size,
+            paper=paper.lower(), host_key=host_key.lower(), large_print=large_print,
+            die_size_mm=die_size, output=output, force=force,
+        )
+        written = build_kit(request)
+    except KitgenError as error:
+        fail(str(error))
+    for path in written:
+        typer.echo(str(path))
+
+
+@app.command()
+def check(
+    rules: str = typer.Option("strip", "--rules", help=RULES_HELP),
+    tiles: Optional[str] = typer.Option(None, "--tiles", help=TILES_HELP),
+    one_die: Optional[str] = typer.Option(None, "--one-die", help=ONE_DIE_HELP),
+    format: Optional[str] = typer.Option(None, "--format", help=FORMAT_HELP),
+    scoring: Optional[str] = typer.Option(None, "--scoring", help=SCORING_HELP),
+    match: Optional[str] = typer.Option(None, "--match", help=MATCH_HELP),
+    open_tiles: Optional[str] = typer.Option(None, "--open", help='The open tiles, e.g. "1 2 4 9".'),
+    roll: Optional[str] = typer.Option(None, "--roll", help="The throw: 8, 5+3 or 'die 4'."),
+    close: Optional[str] = typer.Option(None, "--close", help='The tiles the move shuts (or opens), e.g. "3 5".'),
+    none: bool = typer.Option(False, "--none", help="Judge the claim that the throw has no move."),
+    role: str = typer.Option("close", "--role", help="long-game: close or open."),
+    mine: Optional[str] = typer.Option(None, "--mine", help='knucklebones: your grid, e.g. "left:3,3 middle: right:6".'),
+    theirs: Optional[str] = typer.Option(None, "--theirs", help="knucklebones: the opponent's grid."),
+    face: Optional[int] = typer.Option(None, "--face", help="knucklebones: the rolled face."),
+    column: Optional[str] = typer.Option(None, "--column", help="knucklebones: left, middle or right."),
+    as_json: bool = typer.Option(False, "--json", help="Print the verdict as JSON."),
+) -> None:
+    """Judge one proposed move on a stated position (never proposes one)."""
+    from kitgen.check import check_box_claim, check_placement
+
+    try:
+        settled = settle_rules(rules, tiles=tiles, one_die=one_die, format=format,
+                               scoring=scoring, match=match)
+        if settled.game == "knucklebones":
+            if face is None or column is None:
+                fail("knucklebones needs --face and --column (and --mine, --theirs for the grids).")
+            verdict = check_placement(settled, mine or "", theirs or "", face, column)
+        else:
+            if open_tiles is None or roll is None:
+                fail("give the position with --open and the throw with --roll.")
+            if none == (close is not None):
+                fail("give either --close with the tiles moved or --none, not both and not neither.")
+            verdict = check_box_claim(settled, open_tiles, roll, None if none else close, role.lower())
+    except KitgenError as error:
+        fail(str(error))
+    typer.echo(json.dumps(verdict.to_json(), ensure_ascii=False) if as_json else verdict.text())
+    raise typer.Exit(0 if verdict.ok else 1)
+
+
+@app.command()
+def validate(
+    logs: list[Path] = typer.Argument(..., help="Game log files to check."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON array with one object per log."),
+) -> None:
+    """Check transcribed game logs: every rule, every fault with its line, the results."""
+    from kitgen.logs.report import format_text
+    from kitgen.logs.validate import validate_path
+
+    status = 0
+    documents = []
+    for path in logs:
+        try:
+            report = validate_path(path)
+        except KitgenError as error:
+            status = 2
+            documents.append({"file": str(path), "valid": False, "unreadable": str(error)})
+            if not as_json:
+                typer.echo(f"kitgen: {path}: {error}", err=True)
+            continue
+        if not report.valid:
+            status = max(status, 1)
+        documents.append(report.to_json())
+        if not as_json:
+            typer.echo(format_text(report))
+    if as_json:
+        typer.echo(json.dumps(documents, ensure_ascii=False, indent=2))
+    raise typer.Exit(status)
+
+
+@app.command("rules")
+def rules_command(
+    preset: Optional[str] = typer.Argument(None, help="A preset id; without one, list the presets."),
+) -> None:
+    """List the presets, or print one preset's rules in the kit's words."""
+    from kitgen.rulebook import rules_text
+    from kitgen.rules.presets import PRESETS, find_preset
+
+    if preset is None:
+        width = max(len(known.id) for known in PRESETS)
+        for known in PRESETS:
+            typer.echo(f"{known.id:<{width}}  {known.summary}")
+        return
+    try:
+        typer.echo(rules_text(find_preset(preset)))
+    except KitgenError as error:
+        fail(str(error))

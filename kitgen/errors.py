@@ -1,0 +1,50 @@
+"""Errors kitgen raises for bad input; the CLI turns each into one sentence and an exit code.
+
+Every message is one plain sentence meant for a person, quoting the bad input with ``!r``.
+Rule faults found while judging a move or a log are not exceptions: they are returned as
+values (``kitgen.rules.problems.Problem`` and ``kitgen.logs.report.LogError``).
+"""
+
+
+class KitgenError(Exception):
+    """Base of every error kitgen reports to a user (exit status 2)."""
+
+
+class UnknownPresetError(KitgenError, ValueError):
+    """A preset id that is not in the registry."""
+
+
+class OptionError(KitgenError, ValueError):
+    """A preset option that the preset does not have, or a value it does not allow."""
+
+
+class PlayerNameError(KitgenError, ValueError):
+    """A player name that breaks the name rule of RULES.md, or a repeated one."""
+
+
+class PlayerCountError(KitgenError, ValueError):
+    """Too few or too many players or seats for a preset."""
+
+
+class ThrowSyntaxError(KitgenError, ValueError):
+    """A throw that is not written as ``8``, ``5+3`` or ``die 4``."""
+
+
+class TileSyntaxError(KitgenError, ValueError):
+    """A tile list that is not numbers separated by spaces, commas or ``+``."""
+
+
+class GridSyntaxError(KitgenError, ValueError):
+    """A knucklebones grid that is not written in the documented notation."""
+
+
+class LogUnreadableError(KitgenError):
+    """A game log that cannot be validated at all (missing, binary, no header, bad header)."""
+
+
+class OutputExistsError(KitgenError):
+    """An output file that exists and would be overwritten without ``--force``."""
+
+
+class RenderError(KitgenError):
+    """A kit render that failed: a font, resource or URL that did not load, or a foreign font."""

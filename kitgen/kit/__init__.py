@@ -1,0 +1,1 @@
+"""Kits: names and seats into tables, tables into parts, parts into printable PDFs (KIT.md)."""

@@ -1,0 +1,36 @@
+"""What a user asks a kit to be: the value the CLI builds and :func:`build_kit` takes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from kitgen.rules.presets import Rules
+
+Paper = Literal["a4", "letter"]
+HostKey = Literal["separate", "appended", "none"]
+
+
+@dataclass(frozen=True)
+class KitRequest:
+    """One kit: the settled rules, who sits where, and how it prints.
+
+    ``players`` are names already checked by the name rule (empty for blank tables);
+    ``seats`` is the seats of each blank table (``None``: the preset's maximum, at most 6);
+    ``tables`` the number of blank tables; ``table_size`` caps a named table lower;
+    ``die_size_mm`` sizes knucklebones cells; ``output`` is the kit's path (``None``:
+    ``./output/kit.pdf``, replaced freely); ``force`` allows replacing a named file.
+    """
+
+    rules: Rules
+    players: tuple[str, ...] = ()
+    seats: int | None = None
+    tables: int = 1
+    table_size: int | None = None
+    paper: Paper = "a4"
+    host_key: HostKey = "separate"
+    large_print: bool = False
+    die_size_mm: float = 16.0
+    output: Path | None = None
+    force: bool = False

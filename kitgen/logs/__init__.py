@@ -1,0 +1,1 @@
+"""Game logs: reading the transcribed text and validating it (LOG-FORMAT.md)."""

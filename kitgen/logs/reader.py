@@ -1,0 +1,142 @@
+"""Read a game log's text into located lines and its header (LOG-FORMAT.md, "Lexical rules"
+and "Header").
+
+The body of a log is read by the game's own reader (:mod:`kitgen.logs.box` and
+:mod:`kitgen.logs.knucklebones`); this module holds what every log shares.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from kitgen.errors import KitgenError, LogUnreadableError
+from kitgen.rules.names import parse_names
+from kitgen.rules.presets import Rules, check_player_count, find_preset
+
+LOG_MAX_BYTES = 4 * 1024 * 1024  # a transcribed paper record is a few kB; refuse anything huge
+
+
+@dataclass(frozen=True)
+class Line:
+    """One meaningful line of a log: its 1-based number and its text, comment and
+    surrounding spaces removed (never empty)."""
+
+    number: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Header:
+    """A log's header: the settled rules, the players in seat order, the optional title."""
+
+    rules: Rules
+    players: tuple[str, ...]
+    title: str | None = None
+
+
+def read_log_text(path: Path) -> str:
+    """Return the text of the log file at ``path``, decoded as UTF-8 (a BOM is dropped).
+
+    Raises :class:`LogUnreadableError` with one sentence for a missing, unreadable,
+    empty, binary, non-UTF-8 or huge (over 4 MiB) file.
+    """
+    try:
+        size = path.stat().st_size
+        if size > LOG_MAX_BYTES:
+            raise LogUnreadableError(f"{str(path)!r} is {size} bytes, too large for a game log.")
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise LogUnreadableError(f"{str(path)!r} does not exist.") from None
+    except IsADirectoryError:
+        raise LogUnreadableError(f"{str(path)!r} is a folder, not a game log.") from None
+    except OSError as error:
+        raise LogUnreadableError(f"{str(path)!r} cannot be read ({error.strerror}).") from None
+    if b"\x00" in data:
+        raise LogUnreadableError(f"{str(path)!r} is a binary file, not a game log.")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise LogUnreadableError(f"{str(path)!r} is not UTF-8 text.") from None
+    if not text.strip():
+        raise LogUnreadableError(f"{str(path)!r} is empty.")
+    return text
+
+
+def content_lines(text: str) -> list[Line]:
+    """Return the meaningful lines of ``text``: comments (``#`` to line end), surrounding
+    spaces and blank lines removed, each with its 1-based line number.
+
+    >>> content_lines("rules: strip  # club\\n\\nplayers: Ana")
+    [Line(number=1, text='rules: strip'), Line(number=3, text='players: Ana')]
+    """
+    lines = []
+    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
+        content = raw.split("#", 1)[0].strip()
+        if content:
+            lines.append(Line(number, content))
+    return lines
+
+
+def _keyword(line: Line) -> tuple[str, str] | None:
+    key, colon, value = line.text.partition(":")
+    if not colon:
+        return None
+    return key.strip().lower(), value.strip()
+
+
+def parse_rules_line(value: str) -> Rules:
+    """Return the :class:`Rules` a ``rules:`` line's value names, e.g. ``classic tiles=12``.
+
+    Raises :class:`UnknownPresetError` or :class:`OptionError` for a preset, option or
+    value the registry does not know, and :class:`LogUnreadableError` for a malformed
+    option.
+    """
+    words = value.split()
+    if not words:
+        raise LogUnreadableError("the rules: line names no preset.")
+    preset = find_preset(words[0])
+    chosen: dict[str, str] = {}
+    for word in words[1:]:
+        key, equals, setting = word.partition("=")
+        if not equals or not key or not setting:
+            raise LogUnreadableError(f"the rules: option {word!r} is not written as key=value.")
+        chosen[key.lower()] = setting
+    return preset.configure(chosen)
+
+
+def read_header(lines: list[Line]) -> tuple[Header, list[Line]]:
+    """Split ``lines`` into the header and the body lines that follow it.
+
+    The header is the ``rules:``, ``players:`` and optional ``title:`` lines, in any order,
+    before anything else. Raises a :class:`KitgenError` (exit status 2) with one sentence
+    when a header line is missing or repeated, or names an unknown preset, option or value,
+    or ill-formed, repeated, too few or too many players.
+    """
+    found: dict[str, tuple[Line, str]] = {}
+    index = 0
+    while index < len(lines):
+        keyword = _keyword(lines[index])
+        if keyword is None or keyword[0] not in ("rules", "players", "title"):
+            break
+        key, value = keyword
+        if key in found:
+            raise LogUnreadableError(f"line {lines[index].number}: the header has a second {key}: line.")
+        found[key] = (lines[index], value)
+        index += 1
+    for key in ("rules", "players"):
+        if key not in found:
+            raise LogUnreadableError(f"the log has no {key}: line in its header.")
+    rules_line, rules_value = found["rules"]
+    try:
+        rules = parse_rules_line(rules_value)
+    except KitgenError as error:
+        raise LogUnreadableError(f"line {rules_line.number}: {error}") from None
+    players_line, players_value = found["players"]
+    try:
+        players = parse_names(players_value.split(","))
+        check_player_count(rules, len(players))
+    except KitgenError as error:
+        raise LogUnreadableError(f"line {players_line.number}: {error}") from None
+    title = found["title"][1] if "title" in found else None
+    return Header(rules, players, title), lines[index:]

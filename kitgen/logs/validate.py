@@ -1,0 +1,30 @@
+"""Validate a game log file: read it, pick its game's validator, return a report
+(LOG-FORMAT.md, "What kitgen validate reports")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kitgen.logs.box import validate_box_log
+from kitgen.logs.knucklebones import validate_knucklebones_log
+from kitgen.logs.reader import content_lines, read_header, read_log_text
+from kitgen.logs.report import Report
+
+
+def validate_text(text: str, file: str = "<log>") -> Report:
+    """Return the :class:`Report` for the log ``text`` (named ``file`` in the report).
+
+    Raises :class:`LogUnreadableError`, :class:`UnknownPresetError` or
+    :class:`OptionError` (all :class:`KitgenError`) when the header cannot be read;
+    every fault in the body is an error of the report instead.
+    """
+    header, body = read_header(content_lines(text))
+    if header.rules.game == "knucklebones":
+        return validate_knucklebones_log(header, body, file)
+    return validate_box_log(header, body, file)
+
+
+def validate_path(path: Path) -> Report:
+    """Return the :class:`Report` for the log file at ``path``; raises as :func:`validate_text`
+    and for a file that cannot be read as UTF-8 text."""
+    return validate_text(read_log_text(path), str(path))

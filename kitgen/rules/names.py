@@ -1,0 +1,54 @@
+"""The player-name rule shared by kits and logs (RULES.md, "Player names")."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from kitgen.errors import PlayerNameError
+
+NAME_MAX_CHARS = 40  # RULES.md, "Player names"
+_PUNCTUATION = frozenset(" -'.")
+_TYPOGRAPHIC_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
+
+
+def parse_name(text: str) -> str:
+    """Return ``text`` as a player name: trimmed, typographic apostrophes read as ``'``.
+
+    A name is 1-40 characters of letters of any alphabet, digits, spaces, ``-``, ``'``
+    and ``.``. Raises :class:`PlayerNameError` otherwise.
+
+    >>> parse_name("  O\u2019Neil ")
+    "O'Neil"
+    """
+    name = " ".join(text.translate(_TYPOGRAPHIC_APOSTROPHES).split())
+    if not name:
+        raise PlayerNameError("a player name is empty.")
+    if len(name) > NAME_MAX_CHARS:
+        raise PlayerNameError(
+            f"player name {name[:20] + '...'!r} is longer than {NAME_MAX_CHARS} characters."
+        )
+    for char in name:
+        if not (char.isalpha() or char.isdecimal() or char in _PUNCTUATION):
+            raise PlayerNameError(
+                f"player name {name!r} has the character {char!r}; names may use letters, "
+                "digits, spaces, '-', \"'\" and '.' only."
+            )
+    return name
+
+
+def parse_names(texts: Iterable[str]) -> tuple[str, ...]:
+    """Return every name parsed by :func:`parse_name`, in order.
+
+    Raises :class:`PlayerNameError` for a bad name or a name repeated ignoring case.
+
+    >>> parse_names(["Ana", "Ben"])
+    ('Ana', 'Ben')
+    """
+    names = tuple(parse_name(text) for text in texts)
+    seen: dict[str, str] = {}
+    for name in names:
+        key = name.casefold()
+        if key in seen:
+            raise PlayerNameError(f"player name {name!r} is given twice (also as {seen[key]!r}).")
+        seen[key] = name
+    return names
