@@ -38,6 +38,10 @@ class GridSyntaxError(KitgenError, ValueError):
     """A knucklebones grid that is not written in the documented notation."""
 
 
+class ColumnSyntaxError(KitgenError, ValueError):
+    """A knucklebones column that is not ``left``, ``middle`` or ``right`` (``l m r``, ``1 2 3``)."""
+
+
 class LogUnreadableError(KitgenError):
     """A game log that cannot be validated at all (missing, binary, no header, bad header)."""
 

@@ -1,0 +1,351 @@
+"""Validate a knucklebones log (LOG-FORMAT.md, "Knucklebones"; RULES.md section 7).
+
+The body is read line by line into entries (a line that fits no form is one ``syntax``
+error and is skipped), then the entries drive :class:`kitgen.rules.knucklebones.Match`
+as written, collecting every located error:
+
+- ``game <n>`` starts a game (optional before the first; the number is a label and is
+  not checked). While a game is being played it is ``turn-order`` and the game is
+  abandoned without a result; after the match is decided it is ``extra-turn``.
+- ``<name>: <face> <column>`` is one placement. After a game has ended and before the
+  next ``game`` line, or after the match is decided, it is ``extra-turn`` and otherwise
+  ignored. By the wrong seat it is ``turn-order`` and taken as written (the other seat
+  is due next); each later game is due to be started by the seat that did not start the
+  previous one. An unknown name is ``unknown-player`` and the placement counts as the due
+  player's. Ruling: at the very start of the match, where either seat may start, it
+  counts as the seat that did not make the next placement of that game (the first seat
+  when that one is unknown too). A face outside 1-6 (``bad-roll``), a bad column
+  (``bad-column``) or a full column (``column-full``) leaves the grids unchanged, but
+  the turn is used.
+- ``score: <name> <n>, ...`` claims totals of the current (or just ended) game's grids,
+  for one or both players; a wrong claim is one ``wrong-score`` on its line.
+- ``winner: <name> | draw`` claims the result of the game just ended; any claim while no
+  game has ended is ``wrong-winner``. ``match winner: <name>`` claims the match result;
+  a claim before the match is decided, or ``draw``, is ``wrong-winner``.
+- A log that ends before the match is decided has one ``missing-turn`` error (line
+  ``null``) and no winners.
+
+A claim line whose keyword is also a player's name (a player called "Score") is read as
+that player's placement when it is written as one.
+
+Results (``Report.results``, the ``results`` object of ``--json``):
+
+- ``games``: one object per game that had a placement, in log order:
+  ``{"game": n, "starter": name, "totals": {name: total}, "result": r, "winner": w}``
+  where ``n`` counts games from 1 in log order, ``r`` is ``"won"``, ``"draw"``,
+  ``"abandoned"`` (a ``game`` line came before its end) or ``"unfinished"`` (the log
+  ended first), and ``w`` is the winner's name for ``"won"`` and ``null`` otherwise;
+- ``wins``: ``{name: game wins}`` (draws count for neither);
+- ``winners``: ``[match winner]`` once the match is decided, else ``[]``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+from kitgen.errors import PlayerNameError
+from kitgen.logs.reader import Header, Line
+from kitgen.logs.report import LogError, Report, sort_errors
+from kitgen.rules.knucklebones import Game, Match, judge_placement, new_match, other_seat, parse_column
+from kitgen.rules.names import parse_name
+
+DRAW = "draw"  # LOG-FORMAT.md, "Knucklebones": winner: <name> | draw
+_GAME_LINE = re.compile(r"game\s+[0-9]+", re.IGNORECASE)
+_PLACEMENT = re.compile(r"([0-9]+)\s+(\S+)")
+_NUMBER_MAX_DIGITS = 9  # a longer number in a log is a transcription slip, read as syntax
+_CLAIM_KEYWORDS = ("score", "winner", "match winner")
+
+
+class _Unreadable(Exception):
+    """A body line that fits none of the knucklebones forms (its message is one sentence)."""
+
+
+@dataclass(frozen=True)
+class _GameLine:
+    line: int
+
+
+@dataclass(frozen=True)
+class _Placement:
+    line: int
+    name: str
+    face: int
+    column: str
+
+
+@dataclass(frozen=True)
+class _ScoreClaim:
+    line: int
+    totals: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class _WinnerClaim:
+    line: int
+    name: str
+    match: bool
+
+
+_Entry = Union[_GameLine, _Placement, _ScoreClaim, _WinnerClaim]
+
+
+def validate_knucklebones_log(header: Header, body: list[Line], file: str) -> Report:
+    """Return the :class:`Report` of a knucklebones log: every located error and the
+    results described in this module's docstring (LOG-FORMAT.md, "Knucklebones").
+
+    ``header`` is the log's read header (its rules must be knucklebones), ``body`` the
+    meaningful lines after it, ``file`` the name the report carries. Never raises for
+    anything written in the body.
+    """
+    walk = _Walk(header.players, new_match(header.rules))
+    entries: list[_Entry] = []
+    for line in body:
+        try:
+            entries.append(_read_entry(line, header.players))
+        except _Unreadable as error:
+            walk.error(line.number, "syntax", str(error))
+    for index, entry in enumerate(entries):
+        walk.take(entry, entries[index + 1:])
+    walk.finish()
+    return Report(file, header.rules.describe(), sort_errors(walk.errors), walk.results())
+
+
+def _seat_of(name: str, players: tuple[str, ...]) -> int | None:
+    """Return the seat of ``name`` among ``players`` (matched ignoring case, typographic
+    apostrophes read as ``'``), or ``None`` for a name that is not a player."""
+    try:
+        wanted = parse_name(name).casefold()
+    except PlayerNameError:
+        return None
+    for seat, player in enumerate(players):
+        if player.casefold() == wanted:
+            return seat
+    return None
+
+
+def _read_entry(line: Line, players: tuple[str, ...]) -> _Entry:
+    """Return the entry ``line`` writes; raises :class:`_Unreadable` when it fits no form."""
+    if _GAME_LINE.fullmatch(line.text):
+        return _GameLine(line.number)
+    key, colon, value = line.text.partition(":")
+    key, value = " ".join(key.split()), value.strip()
+    if not colon or not key:
+        raise _Unreadable(
+            f"{line.text!r} is not a placement ('<name>: <face> <column>'), a claim or a game line."
+        )
+    keyword = key.casefold()
+    placement = _PLACEMENT.fullmatch(value)
+    if keyword in _CLAIM_KEYWORDS and not (placement and _seat_of(key, players) is not None):
+        if keyword == "score":
+            return _ScoreClaim(line.number, _read_totals(value))
+        if not value:
+            raise _Unreadable(f"the {keyword}: line names no one.")
+        return _WinnerClaim(line.number, value, keyword == "match winner")
+    if placement is None:
+        raise _Unreadable(f"{line.text!r} is not a placement written as '<name>: <face> <column>'.")
+    return _Placement(line.number, key, _number(placement.group(1)), placement.group(2))
+
+
+def _read_totals(value: str) -> tuple[tuple[str, int], ...]:
+    """Return the ``(name, total)`` pairs of a ``score:`` value such as ``Ana 15, Ben 29``."""
+    totals = []
+    for part in value.split(","):
+        words = part.split()
+        if len(words) < 2:
+            raise _Unreadable(f"the score: claim {value!r} is not written as '<name> <n>, <name> <n>'.")
+        totals.append((" ".join(words[:-1]), _number(words[-1])))
+    names = [name.casefold() for name, _ in totals]
+    if len(set(names)) != len(names):
+        raise _Unreadable(f"the score: claim {value!r} names a player twice.")
+    return tuple(totals)
+
+
+def _number(text: str) -> int:
+    """Return the plain decimal number ``text``; raises :class:`_Unreadable` otherwise."""
+    if not re.fullmatch(r"[0-9]+", text) or len(text.lstrip("0")) > _NUMBER_MAX_DIGITS:
+        raise _Unreadable(f"{text!r} is not a number written in plain digits.")
+    return int(text)
+
+
+@dataclass
+class _Walk:
+    """The state of one validation: the players, the match as written, the errors so far."""
+
+    players: tuple[str, ...]
+    match: Match
+    errors: list[LogError] = field(default_factory=list)
+
+    def error(self, line: int | None, code: str, message: str) -> None:
+        """Record one located error."""
+        self.errors.append(LogError(line, code, message))
+
+    def take(self, entry: _Entry, rest: list[_Entry]) -> None:
+        """Judge one entry against the match as written; ``rest`` are the entries after it."""
+        if isinstance(entry, _GameLine):
+            self.game_line(entry)
+        elif isinstance(entry, _Placement):
+            self.placement(entry, rest)
+        elif isinstance(entry, _ScoreClaim):
+            self.score_claim(entry)
+        elif entry.match:
+            self.match_winner_claim(entry)
+        else:
+            self.winner_claim(entry)
+
+    def game_line(self, entry: _GameLine) -> None:
+        """Start a game; a ``game`` line during a game abandons it (``turn-order``)."""
+        if self.match.over:
+            self.error(entry.line, "extra-turn", f"the match was already won by {self.winner_name()}.")
+            return
+        game = self.match.game
+        if game is not None and game.begun and not game.ended:
+            self.error(
+                entry.line, "turn-order",
+                f"game {len(self.match.games)} had not ended (no grid full); it is abandoned.",
+            )
+        self.match = self.match.start_game()
+
+    def placement(self, entry: _Placement, rest: list[_Entry]) -> None:
+        """Judge one placement and play it as written (LOG-FORMAT.md, "Knucklebones")."""
+        if self.match.over:
+            self.error(entry.line, "extra-turn",
+                       f"the match was already won by {self.winner_name()}; no placement follows.")
+            return
+        if self.match.game is not None and self.match.game.ended:
+            self.error(entry.line, "extra-turn",
+                       f"game {len(self.match.games)} has ended; a 'game' line must start the next one.")
+            return
+        if self.match.game is None:
+            self.match = self.match.start_game()
+        game = self.match.game
+        assert game is not None
+        seat = self.mover(entry, game, rest)
+        problems = judge_placement(game.grids[seat], entry.face, entry.column)
+        for problem in problems:
+            self.error(entry.line, problem.code, f"{self.players[seat]}'s placement: {problem.message}")
+        if problems:
+            self.match = self.match.use_turn(seat)
+        else:
+            self.match = self.match.place(seat, entry.face, parse_column(entry.column))
+
+    def mover(self, entry: _Placement, game: Game, rest: list[_Entry]) -> int:
+        """Return the seat a placement counts for, reporting an unknown name or a wrong seat."""
+        seat = _seat_of(entry.name, self.players)
+        if seat is None:
+            seat = game.due if game.due is not None else self.unknown_starter(rest)
+            self.error(entry.line, "unknown-player",
+                       f"{entry.name!r} is not a player; the placement counts as {self.players[seat]}'s.")
+        elif game.due is not None and seat != game.due:
+            due = self.players[game.due]
+            why = (f"the seat that did not start game {len(self.match.games) - 1} starts this one"
+                   if not game.begun else "placements alternate")
+            self.error(entry.line, "turn-order", f"it was {due}'s turn ({why}).")
+        return seat
+
+    def unknown_starter(self, rest: list[_Entry]) -> int:
+        """Return the seat an unknown name counts as when either seat may start: the seat
+        that did not make the game's next placement (the first seat if that is unknown too)."""
+        for entry in rest:
+            if isinstance(entry, _GameLine):
+                break
+            if isinstance(entry, _Placement):
+                seat = _seat_of(entry.name, self.players)
+                return 0 if seat is None else other_seat(seat)
+        return 0
+
+    def score_claim(self, entry: _ScoreClaim) -> None:
+        """Check a ``score:`` claim against the current (or just ended) game's totals."""
+        totals = self.match.game.totals if self.match.game is not None else (0, 0)
+        wrong = []
+        for name, claimed in entry.totals:
+            seat = _seat_of(name, self.players)
+            if seat is None:
+                self.error(entry.line, "unknown-player", f"{name!r} in the score: claim is not a player.")
+            elif totals[seat] != claimed:
+                wrong.append(f"{self.players[seat]}'s total is {totals[seat]}, not {claimed}")
+        if wrong:
+            self.error(entry.line, "wrong-score", "; ".join(wrong) + ".")
+
+    def winner_claim(self, entry: _WinnerClaim) -> None:
+        """Check a ``winner:`` claim against the result of the game just ended."""
+        claimed = self.claimed_seat(entry)
+        if claimed is None:
+            return
+        game = self.match.game
+        if game is None or not game.ended:
+            self.error(entry.line, "wrong-winner", "no game has just ended (no grid is full).")
+            return
+        actual = DRAW if game.drawn else game.winner
+        if claimed != actual:
+            first, second = game.totals
+            result = "a draw" if game.drawn else f"won by {self.players[game.winner]}"
+            self.error(entry.line, "wrong-winner",
+                       f"game {len(self.match.games)} was {result}, {first} to {second}.")
+
+    def match_winner_claim(self, entry: _WinnerClaim) -> None:
+        """Check a ``match winner:`` claim against the match result."""
+        claimed = self.claimed_seat(entry)
+        if claimed is None:
+            return
+        if claimed == DRAW:
+            self.error(entry.line, "wrong-winner", "a match never ends in a draw.")
+        elif not self.match.over:
+            self.error(entry.line, "wrong-winner", "the match is not decided at this point.")
+        elif claimed != self.match.winner:
+            self.error(entry.line, "wrong-winner", f"the match was won by {self.winner_name()}.")
+
+    def claimed_seat(self, entry: _WinnerClaim) -> int | str | None:
+        """Return the seat a winner claim names, :data:`DRAW`, or ``None`` after reporting
+        an unknown name (a player's name comes before the word ``draw``)."""
+        seat = _seat_of(entry.name, self.players)
+        if seat is not None:
+            return seat
+        if entry.name.casefold() == DRAW:
+            return DRAW
+        self.error(entry.line, "unknown-player", f"{entry.name!r} in the winner claim is not a player.")
+        return None
+
+    def winner_name(self) -> str:
+        """Return the match winner's name (the match must be decided)."""
+        assert self.match.winner is not None
+        return self.players[self.match.winner]
+
+    def finish(self) -> None:
+        """Report a log that ends before the match is decided (``missing-turn``, line null)."""
+        if self.match.over:
+            return
+        if self.match.playing and self.match.game is not None and self.match.game.begun:
+            where = f"during game {len(self.match.games)}, before a grid is full"
+        else:
+            wins = ", ".join(f"{name} {count}" for name, count in zip(self.players, self.match.wins))
+            where = f"before the match is decided (game wins: {wins}; {self.match.wins_needed} needed)"
+        self.error(None, "missing-turn", f"the log ends {where}.")
+
+    def results(self) -> dict[str, Any]:
+        """Return the results object described in this module's docstring."""
+        games = []
+        for number, game in enumerate(self.match.games, start=1):
+            if not game.begun:
+                continue
+            assert game.starter is not None
+            games.append({
+                "game": number,
+                "starter": self.players[game.starter],
+                "totals": dict(zip(self.players, game.totals)),
+                "result": self.game_result(game, number),
+                "winner": None if game.winner is None else self.players[game.winner],
+            })
+        winner = self.match.winner
+        return {
+            "games": games,
+            "wins": dict(zip(self.players, self.match.wins)),
+            "winners": [] if winner is None else [self.players[winner]],
+        }
+
+    def game_result(self, game: Game, number: int) -> str:
+        """Return ``won``, ``draw``, ``abandoned`` or ``unfinished`` for game ``number``."""
+        if game.ended:
+            return DRAW if game.drawn else "won"
+        return "unfinished" if number == len(self.match.games) else "abandoned"
