@@ -22,10 +22,10 @@ that is not named is empty, so ``""`` is an empty grid; a column is named at mos
 from __future__ import annotations
 
 import re
-from collections import Counter
 from dataclasses import dataclass, replace
+from functools import cached_property
 from enum import IntEnum
-from typing import Iterable
+from typing import Sequence
 
 from kitgen.errors import ColumnSyntaxError, GridSyntaxError
 from kitgen.rules.presets import Rules
@@ -76,14 +76,15 @@ def parse_column(text: str) -> Column:
         ) from None
 
 
-def column_score(faces: Iterable[int]) -> int:
+def column_score(faces: Sequence[int]) -> int:
     """Return the score of a column holding ``faces``: for each face f shown c times,
-    f x c x c (RULES.md section 7).
+    f x c x c (RULES.md section 7), summed as the seed words it, each die scoring its face
+    times how many dice of the column show that face.
 
     >>> [column_score(faces) for faces in ([2, 2], [6, 6, 6], [5, 5, 1], [4, 1, 4])]
     [8, 54, 21, 17]
     """
-    return sum(face * count * count for face, count in Counter(faces).items())
+    return sum(face * faces.count(face) for face in faces)
 
 
 @dataclass(frozen=True)
@@ -111,7 +112,7 @@ class Grid:
         """Return whether ``column`` holds its 3 dice."""
         return len(self.columns[column]) == COLUMN_DICE
 
-    @property
+    @cached_property
     def dice(self) -> int:
         """Return how many dice the grid holds (0-9)."""
         return sum(len(faces) for faces in self.columns)
@@ -121,7 +122,7 @@ class Grid:
         """Return whether the grid holds 9 dice, which ends the game (RULES.md section 7)."""
         return self.dice == GRID_DICE
 
-    @property
+    @cached_property
     def total(self) -> int:
         """Return the grid's total, the sum of its three column scores (0-162)."""
         return sum(column_score(faces) for faces in self.columns)
@@ -172,6 +173,8 @@ def parse_grid(text: str) -> Grid:
                 f"grid {text!r} has {token!r} before any column name; "
                 "write columns as e.g. 'left:3,3 middle: right:6'."
             )
+        if token.lower() in _COLUMN_WORDS and not token.isdecimal():
+            raise GridSyntaxError(f"grid {text!r} needs a ':' after the column name {token!r}.")
         if not re.fullmatch(r"[1-6]", token):
             raise GridSyntaxError(f"grid {text!r} has {token!r}, which is not a face 1-6.")
         if len(current) == COLUMN_DICE:
