@@ -124,18 +124,15 @@ def inject_fault(rng: random.Random, game: GeneratedGame, code: str) -> Fault | 
         if not chances:
             return None
         placed = rng.choice(chances)
-        full = rng.choice(placed.full_before)
-        return _replaced(lines, placed.line, f"{game.players[placed.seat]}: {placed.face} {full.label}", code)
+        return _rewritten(lines, game, placed, code, column=rng.choice(placed.full_before).label)
     if code == "syntax":
         return _replaced(lines, placed.line, lines[placed.line - 1].replace(":", "", 1), code)
     if code == "unknown-player":
-        return _replaced(lines, placed.line, f"Zed Unknown: {placed.face} {placed.column.label}", code)
+        return _rewritten(lines, game, placed, code, name="Zed Unknown")
     if code == "bad-roll":
-        face = rng.choice((0, 7, 8, 9, 66))
-        return _replaced(lines, placed.line, f"{game.players[placed.seat]}: {face} {placed.column.label}", code)
+        return _rewritten(lines, game, placed, code, face=rng.choice((0, 7, 8, 9, 66)))
     if code == "bad-column":
-        wrong = rng.choice(("centre", "top", "4", "lft"))
-        return _replaced(lines, placed.line, f"{game.players[placed.seat]}: {placed.face} {wrong}", code)
+        return _rewritten(lines, game, placed, code, column=rng.choice(("centre", "top", "4", "lft")))
     if code == "turn-order":
         placed = rng.choice([die for die in game.placements if not die.ends_game])
         return _inserted(lines, placed.line, lines[placed.line - 1], code)
@@ -166,6 +163,17 @@ def _wrong_winner_line(rng: random.Random, game: GeneratedGame, placed: PlacedDi
         return f"winner: {rng.choice(game.players)}"
     loser = game.players[0] if first < second else game.players[1]
     return f"winner: {rng.choice((loser, 'draw'))}"
+
+
+def _rewritten(
+    lines: list[str], game: GeneratedGame, placed: PlacedDie, code: str,
+    name: str | None = None, face: int | None = None, column: str | None = None,
+) -> Fault:
+    """Return the log with ``placed`` written again with the given name, face or column."""
+    name = game.players[placed.seat] if name is None else name
+    face = placed.face if face is None else face
+    column = placed.column.label if column is None else column
+    return _replaced(lines, placed.line, f"{name}: {face} {column}", code)
 
 
 def _replaced(lines: list[str], line: int, text: str, code: str) -> Fault:

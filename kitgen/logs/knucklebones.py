@@ -219,8 +219,7 @@ class _Walk:
             return
         if self.match.game is None:
             self.match = self.match.start_game()
-        game = self.match.game
-        assert game is not None
+        game = self.match.games[-1]
         seat = self.mover(entry, game, rest)
         problems = judge_placement(game.grids[seat], entry.face, entry.column)
         for problem in problems:
@@ -316,7 +315,8 @@ class _Walk:
         """Report a log that ends before the match is decided (``missing-turn``, line null)."""
         if self.match.over:
             return
-        if self.match.playing and self.match.game is not None and self.match.game.begun:
+        game = self.match.game
+        if game is not None and game.begun and not game.ended:
             where = f"during game {len(self.match.games)}, before a grid is full"
         else:
             wins = ", ".join(f"{name} {count}" for name, count in zip(self.players, self.match.wins))
@@ -327,9 +327,8 @@ class _Walk:
         """Return the results object described in this module's docstring."""
         games = []
         for number, game in enumerate(self.match.games, start=1):
-            if not game.begun:
+            if game.starter is None:
                 continue
-            assert game.starter is not None
             games.append({
                 "game": number,
                 "starter": self.players[game.starter],
