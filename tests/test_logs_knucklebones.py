@@ -220,6 +220,25 @@ def test_an_unfinished_game_is_missing_turns_and_its_claims_are_wrong():
     assert report.results["winners"] == []
 
 
+def test_the_filling_placements_removals_are_settled_before_the_result():
+    text = log(
+        "Ana: 1 l", "Ben: 6 r", "Ana: 1 l", "Ben: 6 r", "Ana: 1 l", "Ben: 3 l", "Ana: 2 m",
+        "Ben: 4 l", "Ana: 2 m", "Ben: 5 l", "Ana: 2 m", "Ben: 3 m", "Ana: 1 r", "Ben: 4 m",
+        "Ana: 2 r", "Ben: 5 m", "score: Ana 30, Ben 48",
+        "Ana: 6 r",  # Ana's ninth die removes Ben's 6,6 on the right
+        "score: Ana 36, Ben 24", "winner: Ana", "match winner: Ana",
+    )
+    report = validate(text)
+    assert report.errors == ()
+    assert report.results["winners"] == ["Ana"]
+
+
+def test_a_removal_reopens_a_full_column():
+    text = log("Ana: 4 l", "Ben: 5 l", "Ana: 1 m", "Ben: 5 l", "Ana: 1 m", "Ben: 6 l",
+               "Ana: 5 l", "Ben: 2 l", "score: Ana 13, Ben 8")
+    assert codes(validate(text)) == [(None, "missing-turn")]
+
+
 # Turns and players
 
 

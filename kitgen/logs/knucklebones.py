@@ -6,7 +6,8 @@ as written, collecting every located error:
 
 - ``game <n>`` starts a game (optional before the first; the number is a label and is
   not checked). While a game is being played it is ``turn-order`` and the game is
-  abandoned without a result; after the match is decided it is ``extra-turn``.
+  abandoned without a result; after the match is decided it is ``extra-turn``. Ruling:
+  a ``game`` line before the current game's first placement starts nothing new.
 - ``<name>: <face> <column>`` is one placement. After a game has ended and before the
   next ``game`` line, or after the match is decided, it is ``extra-turn`` and otherwise
   ignored. By the wrong seat it is ``turn-order`` and taken as written (the other seat
@@ -18,10 +19,12 @@ as written, collecting every located error:
   (``bad-column``) or a full column (``column-full``) leaves the grids unchanged, but
   the turn is used.
 - ``score: <name> <n>, ...`` claims totals of the current (or just ended) game's grids,
-  for one or both players; a wrong claim is one ``wrong-score`` on its line.
+  for one or both players (a name given twice is ``syntax``); a claim with any wrong
+  total is one ``wrong-score`` on its line.
 - ``winner: <name> | draw`` claims the result of the game just ended; any claim while no
   game has ended is ``wrong-winner``. ``match winner: <name>`` claims the match result;
-  a claim before the match is decided, or ``draw``, is ``wrong-winner``.
+  a claim before the match is decided, or ``draw``, is ``wrong-winner``. A name in a
+  claim that is not a player is ``unknown-player`` (a player's name wins over ``draw``).
 - A log that ends before the match is decided has one ``missing-turn`` error (line
   ``null``) and no winners.
 
