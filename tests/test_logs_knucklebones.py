@@ -7,7 +7,9 @@ import json
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from kitgen.cli import app
 from kitgen.logs.knucklebones import validate_knucklebones_log
 from kitgen.logs.reader import content_lines, read_header, read_log_text
 from kitgen.logs.report import Report
@@ -382,3 +384,22 @@ def test_errors_come_in_line_order_with_the_whole_log_error_last():
     text = log(*lines[:3], "Ana: 9 l", *lines[3:10], "oops")
     report = validate(text)
     assert [line for line, _ in codes(report)] == sorted(line for line, _ in codes(report)[:-1]) + [None]
+
+
+# Through the CLI
+
+
+def test_cli_validate_knucklebones_logs_exit_status_and_json():
+    valid, invalid = CASES / "knucklebones-best-of-3-2p-valid.log", CASES / "knucklebones-2p-bad-roll.log"
+    result = CliRunner().invoke(app, ["validate", str(valid)])
+    assert result.exit_code == 0, result.output
+    assert result.output.strip().endswith("valid; winners: Ben")
+    result = CliRunner().invoke(app, ["validate", str(valid), str(invalid), "--json"])
+    assert result.exit_code == 1, result.output
+    first, second = json.loads(result.output)
+    assert first["rules"] == "knucklebones match=best-of-3" and first["valid"] is True
+    assert first["results"]["wins"] == {"Ana": 1, "Ben": 2}
+    assert [game["starter"] for game in first["results"]["games"]] == ["Ben", "Ana", "Ben"]
+    assert second["errors"][0] == {"line": 7, "code": "bad-roll",
+                                   "message": "Ana's placement: 7 is not a face of a six-sided die (1-6)."}
+    assert second["errors"][-1]["line"] is None and second["results"]["winners"] == []
