@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from functools import cached_property
 from enum import IntEnum
+from functools import cached_property
 from typing import Sequence
 
 from kitgen.errors import ColumnSyntaxError, GridSyntaxError
