@@ -46,6 +46,10 @@ class LogUnreadableError(KitgenError):
     """A game log that cannot be validated at all (missing, binary, no header, bad header)."""
 
 
+class RosterError(KitgenError):
+    """A roster file that cannot be read, or that holds no names."""
+
+
 class OutputExistsError(KitgenError):
     """An output file that exists and would be overwritten without ``--force``."""
 

@@ -1,0 +1,164 @@
+"""The fonts a kit may use: kitgen's font packages, in fallback order (KIT.md, "Print fidelity").
+
+``fonts/fonts.toml`` lists the packaged families; each family's faces come from its
+font package's ``metadata.json``; ``.ttf``/``.otf`` files a user drops into ``fonts/``
+follow as extra families. Before a render, :func:`check_printable` refuses a name these
+fonts cannot draw; after it, :func:`check_embedded_fonts` refuses a PDF holding any
+other font (Pango silently substitutes a system font for a missing glyph).
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Iterable
+
+from fontTools.ttLib import TTFont
+from pypdf import PdfReader
+from pypdf.generic import DictionaryObject
+
+from kitgen.errors import PlayerNameError, RenderError
+from kitgen.resources import data_folder
+
+FONT_CONFIG = "fonts.toml"
+FONT_SUFFIXES = (".ttf", ".otf")
+EXTRA_FAMILY = "kitgen extra {number}"
+FONT_FILE_KEYS = ("/FontFile", "/FontFile2", "/FontFile3")
+
+
+@dataclass(frozen=True)
+class FontFace:
+    """One font file and how the stylesheet declares it: its private ``family`` name,
+    its ``style`` (``normal``/``italic``) and CSS ``weight`` (``None`` for a variable
+    font or an added file, which declare no weight)."""
+
+    family: str
+    path: Path
+    style: str = "normal"
+    weight: int | None = None
+
+
+@cache
+def font_faces() -> tuple[FontFace, ...]:
+    """Return every font face a kit may use, families in fallback order.
+
+    Raises :class:`RenderError` when the configuration is unreadable or a font package
+    it names is not installed.
+    """
+    folder = data_folder("fonts")
+    try:
+        config = tomllib.loads((folder / FONT_CONFIG).read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as error:
+        raise RenderError(f"kitgen's font configuration cannot be read ({error}).") from None
+    faces = [face for family in config["family"] for face in _package_faces(family)]
+    extras = sorted(path for path in folder.iterdir() if path.suffix.lower() in FONT_SUFFIXES)
+    faces += [
+        FontFace(EXTRA_FAMILY.format(number=number), path)
+        for number, path in enumerate(extras, start=1)
+    ]
+    return tuple(faces)
+
+
+def font_families() -> tuple[str, ...]:
+    """Return the family names in fallback order, as the stylesheet lists them."""
+    return tuple(dict.fromkeys(face.family for face in font_faces()))
+
+
+def font_folders() -> tuple[Path, ...]:
+    """Return the folders holding kit font files (the URL fetcher serves these)."""
+    return tuple(dict.fromkeys(face.path.parent for face in font_faces()))
+
+
+def check_printable(names: Iterable[str]) -> None:
+    """Check that kitgen's fonts can draw every character of every name (RULES.md,
+    "Player names": a kit refuses a name its packaged fonts cannot draw).
+
+    Raises :class:`PlayerNameError` with one sentence for the first name that fails.
+    """
+    drawable = _drawable_characters()
+    for name in names:
+        for char in name:
+            if ord(char) not in drawable:
+                raise PlayerNameError(
+                    f"player name {name!r} has the character {char!r}, which kitgen's fonts "
+                    "cannot print (they cover Latin, Greek and Cyrillic letters)."
+                )
+
+
+def check_embedded_fonts(pdf: PdfReader) -> None:
+    """Check that every font in ``pdf`` is embedded, subset and one of kitgen's families.
+
+    Raises :class:`RenderError` naming the first foreign or non-embedded font.
+    """
+    allowed = tuple(family.replace(" ", "-") for family in font_families())
+    for font in _fonts_of(pdf):
+        tagged = str(font.get("/BaseFont", "")).removeprefix("/")
+        tag, _, name = tagged.rpartition("+")
+        if not any(name == family or name.startswith(family + "-") for family in allowed):
+            raise RenderError(
+                f"the kit would print with the font {name!r}, which is not one of kitgen's "
+                "fonts (a character they cannot draw?)."
+            )
+        if len(tag) != 6 or not _is_embedded(font):
+            raise RenderError(f"the font {name!r} is not embedded as a subset in the kit.")
+
+
+def _package_faces(family: dict) -> list[FontFace]:
+    package = family["package"]
+    try:
+        root = Path(importlib.import_module(package).ROOT)
+        metadata = json.loads((root / "metadata.json").read_text(encoding="utf-8"))
+    except (ImportError, OSError, ValueError, AttributeError):
+        raise RenderError(f"the font package {package!r} is missing; reinstall kitgen.") from None
+    return [
+        FontFace(
+            family["name"],
+            root / entry["path"],
+            entry["style"],
+            None if entry.get("variable") else entry.get("weight"),
+        )
+        for entry in metadata["files"]
+    ]
+
+
+@cache
+def _drawable_characters() -> frozenset[int]:
+    characters: set[int] = set()
+    for face in font_faces():
+        with TTFont(face.path, lazy=True) as font:
+            characters.update(font.getBestCmap() or {})
+    return frozenset(characters)
+
+
+def _fonts_of(pdf: PdfReader) -> list[DictionaryObject]:
+    """Return every font dictionary used by the pages of ``pdf``, also inside forms and
+    patterns (WeasyPrint draws SVG through them)."""
+    fonts: dict[int, DictionaryObject] = {}
+    pending = [page.get("/Resources") for page in pdf.pages]
+    seen: set[int] = set()
+    while pending:
+        resources = pending.pop()
+        resources = resources.get_object() if resources is not None else None
+        if not isinstance(resources, DictionaryObject) or id(resources) in seen:
+            continue
+        seen.add(id(resources))
+        for font in (resources.get("/Font") or DictionaryObject()).get_object().values():
+            fonts[id(font.get_object())] = font.get_object()
+        for kind in ("/XObject", "/Pattern"):
+            for item in (resources.get(kind) or DictionaryObject()).get_object().values():
+                pending.append(item.get_object().get("/Resources"))
+    return list(fonts.values())
+
+
+def _is_embedded(font: DictionaryObject) -> bool:
+    if font.get("/Subtype") == "/Type0":
+        font = font["/DescendantFonts"][0].get_object()
+    descriptor = font.get("/FontDescriptor")
+    if descriptor is None:
+        return False
+    descriptor = descriptor.get_object()
+    return any(key in descriptor for key in FONT_FILE_KEYS)

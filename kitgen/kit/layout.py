@@ -1,0 +1,339 @@
+"""Page geometry in millimetres: paper, print size, and how parts fill pages (KIT.md,
+"Print fidelity").
+
+Every layout decision is made here, in Python, and handed to the templates as numbers:
+the templates never compute a size. Units are millimetres (``_mm``) unless a name says
+points (``_pt``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import ceil, floor
+
+from kitgen.errors import OptionError
+from kitgen.kit.tables import balanced_sizes
+
+MARGIN_MM = 10.0  # KIT.md: content kept inside a 10 mm safe margin
+MIN_TILE_BOX_MM = 12.0  # KIT.md: tile boxes at least 12 mm
+MIN_ROW_MM = 7.0  # KIT.md: table rows at least 7 mm
+LARGE_PRINT_SCALE = 1.5  # KIT.md: large print scales text and boxes at least 1.5x
+MM_PER_INCH = 25.4
+PT_PER_MM = 72 / MM_PER_INCH
+
+TILE_BOX_MM = 14.0  # nominal tile box: 12 tiles still fit A4's width on one row
+TILE_GAP_MM = 1.6
+TEXT_PT = 10.5
+LINE_HEIGHT = 1.3  # line height as a multiple of the font size
+HEADING_MM = 11.0  # a sheet's heading band
+BAR_BAND_MM = 5.0  # one scale bar and its label
+FOOTER_NOTE_MM = 4.5  # the footer's second line
+RECORD_MIN_WIDTH_MM = 88.0  # a roll record needs this much width for its four columns
+CAPTION_LINES = 1.4  # a record's caption: one line of write-in fields
+HEADER_PADDING_MM = 1.0
+HEADER_SCALE = 0.9  # column headings print a little smaller than body text
+BLOCK_GAP_MM = 5.0  # space between records on a sheet
+TOTALS_ROW_MM = 9.0
+STRIP_PADDING_MM = 3.0
+FIELD_MM = 8.0  # the write-in fields under a strip's tiles
+GLYPH_WIDTH_EM = 0.55  # a generous average character width, to count a line's capacity
+HINT_SCALE = 0.85  # the strip hint prints a little smaller than body text
+FOOTER_PT = 8.5
+FURNITURE_WIDTH_MM = 125.0  # the widest scale bar (4 in) and its label
+SCISSORS_MM = 7.0
+SHORT_FIELD_MM = 14.0  # a write-in field for a number such as the attempt
+SCORE_FIELD_MM = 26.0
+NUMBER_SCALE = 0.55  # a tile's number, as a share of its box
+ROW_NUMBER_MM = 10.0  # a record's "No." column
+
+
+@dataclass(frozen=True)
+class ScaleBar:
+    """A printed check of the printer's scale: a bar ``length_mm`` long, in ``segments``
+    alternating black and white, labelled ``label``."""
+
+    length_mm: float
+    label: str
+    segments: int
+
+    @property
+    def segment_mm(self) -> float:
+        """Return the length of one segment in mm."""
+        return self.length_mm / self.segments
+
+
+METRIC_BAR = ScaleBar(100.0, "100 mm", 10)  # KIT.md: a bar exactly 100 mm long
+INCH_BAR = ScaleBar(4 * MM_PER_INCH, "4 in", 8)  # KIT.md: and 4 in on Letter
+
+
+@dataclass(frozen=True)
+class Paper:
+    """A paper size: its id, width and height in mm, and the scale bars its pages carry."""
+
+    id: str
+    width_mm: float
+    height_mm: float
+    scale_bars: tuple[ScaleBar, ...]
+
+    @property
+    def size_pt(self) -> tuple[float, float]:
+        """Return (width, height) in PDF points: A4 is 595.28 x 841.89, Letter 612 x 792."""
+        return self.width_mm * PT_PER_MM, self.height_mm * PT_PER_MM
+
+
+PAPERS = {
+    "a4": Paper("a4", 210.0, 297.0, (METRIC_BAR,)),  # KIT.md: A4 210 x 297 mm
+    "letter": Paper("letter", 8.5 * MM_PER_INCH, 11 * MM_PER_INCH, (METRIC_BAR, INCH_BAR)),
+}
+
+
+def find_paper(name: str) -> Paper:
+    """Return the paper called ``name`` (``a4`` or ``letter``, any case).
+
+    Raises :class:`OptionError` for another name.
+
+    >>> find_paper("Letter").size_pt
+    (612.0, 792.0)
+    """
+    try:
+        return PAPERS[name.strip().lower()]
+    except KeyError:
+        raise OptionError(f"paper {name!r} is not known (choose a4 or letter).") from None
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The print size of one kit: its paper and its scale (1 normal, 1.5 large print).
+
+    Every size a template prints with is a property here, scaled with the print size;
+    the page area is the paper less the safe margin and the footer of scale bars.
+    """
+
+    paper: Paper
+    scale: float = 1.0
+
+    @classmethod
+    def for_print(cls, paper: Paper, large_print: bool) -> Layout:
+        """Return the layout for ``paper``, in large print when ``large_print``."""
+        return cls(paper, LARGE_PRINT_SCALE if large_print else 1.0)
+
+    @property
+    def margin_mm(self) -> float:
+        return MARGIN_MM
+
+    @property
+    def text_pt(self) -> float:
+        return round(TEXT_PT * self.scale, 2)
+
+    @property
+    def line_mm(self) -> float:
+        """Return the height of one line of body text in mm."""
+        return self.text_pt / PT_PER_MM * LINE_HEIGHT
+
+    @property
+    def footer_mm(self) -> float:
+        """Return the height of the footer band: one line per scale bar, then a note."""
+        return BAR_BAND_MM * len(self.paper.scale_bars) + FOOTER_NOTE_MM
+
+    @property
+    def content_width_mm(self) -> float:
+        return self.paper.width_mm - 2 * MARGIN_MM
+
+    @property
+    def content_height_mm(self) -> float:
+        return self.paper.height_mm - 2 * MARGIN_MM - self.footer_mm
+
+    @property
+    def heading_mm(self) -> float:
+        return HEADING_MM * self.scale
+
+    @property
+    def sheet_height_mm(self) -> float:
+        """Return the height left on a sheet under its heading band and the gap below it."""
+        return self.content_height_mm - self.heading_mm - self.gap_mm
+
+    @property
+    def tile_box_mm(self) -> float:
+        return TILE_BOX_MM * self.scale
+
+    @property
+    def tile_gap_mm(self) -> float:
+        return TILE_GAP_MM * self.scale
+
+    @property
+    def row_mm(self) -> float:
+        """Return the height of a roll-record row (at least 7 mm, KIT.md)."""
+        return MIN_ROW_MM * self.scale
+
+    @property
+    def totals_row_mm(self) -> float:
+        return TOTALS_ROW_MM * self.scale
+
+    @property
+    def field_mm(self) -> float:
+        return FIELD_MM * self.scale
+
+    @property
+    def gap_mm(self) -> float:
+        return BLOCK_GAP_MM * self.scale
+
+    @property
+    def line_height(self) -> float:
+        return LINE_HEIGHT
+
+    @property
+    def heading_pt(self) -> float:
+        return round(self.text_pt * 1.35, 2)
+
+    @property
+    def title_pt(self) -> float:
+        return round(self.text_pt * 1.6, 2)
+
+    @property
+    def hint_pt(self) -> float:
+        return round(self.text_pt * HINT_SCALE, 2)
+
+    @property
+    def header_pt(self) -> float:
+        return round(self.text_pt * HEADER_SCALE, 2)
+
+    @property
+    def header_line_mm(self) -> float:
+        """Return the height of one line of a column heading in mm."""
+        return self.header_pt / PT_PER_MM * LINE_HEIGHT
+
+    @property
+    def footer_pt(self) -> float:
+        """Return the footer's text size: the host's, so it does not grow in large print."""
+        return FOOTER_PT
+
+    @property
+    def bar_band_mm(self) -> float:
+        return BAR_BAND_MM
+
+    @property
+    def furniture_width_mm(self) -> float:
+        """Return the width of the footer's scale-bar box (the page number takes the rest)."""
+        return FURNITURE_WIDTH_MM
+
+    @property
+    def strip_padding_mm(self) -> float:
+        return STRIP_PADDING_MM * self.scale
+
+    @property
+    def scissors_mm(self) -> float:
+        return SCISSORS_MM * self.scale
+
+    @property
+    def short_field_mm(self) -> float:
+        return SHORT_FIELD_MM * self.scale
+
+    @property
+    def score_field_mm(self) -> float:
+        return SCORE_FIELD_MM * self.scale
+
+    @property
+    def row_number_mm(self) -> float:
+        return ROW_NUMBER_MM * self.scale
+
+    def lines_for(self, text: str, width_mm: float, size_pt: float) -> int:
+        """Return how many lines ``text`` takes at ``size_pt`` in ``width_mm``, counted
+        generously (an average character of 0.55 em)."""
+        per_line = max(1, floor(width_mm / (size_pt / PT_PER_MM * GLYPH_WIDTH_EM)))
+        return max(1, ceil(len(text) / per_line))
+
+
+@dataclass(frozen=True)
+class StripGeometry:
+    """How a number strip prints: tile boxes ``box_mm`` square, ``gap_mm`` apart, in
+    ``rows`` (the tile numbers of each row; two rows when one is too wide), the hint's
+    line count, and the strip's whole height between cut lines."""
+
+    box_mm: float
+    gap_mm: float
+    rows: tuple[tuple[int, ...], ...]
+    hint_lines: int
+    height_mm: float
+    per_page: int
+
+    @property
+    def number_mm(self) -> float:
+        """Return the size of a tile's number in mm."""
+        return round(self.box_mm * NUMBER_SCALE, 2)
+
+
+def strip_geometry(tiles: int, hint: str, layout: Layout) -> StripGeometry:
+    """Return the strip geometry for tiles 1..``tiles`` on ``layout``.
+
+    Boxes keep their nominal size (14 mm, 21 mm in large print); a strip too wide for
+    the page wraps onto balanced rows instead of shrinking a box (KIT.md).
+
+    >>> strip_geometry(12, "", Layout.for_print(PAPERS["a4"], True)).rows[1]
+    (7, 8, 9, 10, 11, 12)
+    """
+    box, gap = layout.tile_box_mm, layout.tile_gap_mm
+    width = layout.content_width_mm
+    per_row = max(1, floor((width + gap) / (box + gap)))
+    row_count = ceil(tiles / per_row)
+    sizes = balanced_sizes(tiles, row_count)
+    numbers = iter(range(1, tiles + 1))
+    rows = tuple(tuple(next(numbers) for _ in range(size)) for size in sizes)
+    hint_pt = layout.hint_pt
+    hint_lines = layout.lines_for(hint, width, hint_pt)
+    height = (
+        2 * layout.strip_padding_mm
+        + row_count * box + (row_count - 1) * gap
+        + gap + layout.field_mm
+        + hint_lines * hint_pt / PT_PER_MM * LINE_HEIGHT
+    )
+    per_page = max(1, floor(layout.sheet_height_mm / height))
+    return StripGeometry(box, gap, rows, hint_lines, round(height, 2), per_page)
+
+
+
+@dataclass(frozen=True)
+class RecordGeometry:
+    """How records (roll records, turn records) print: ``columns`` side by side, each
+    ``width_mm`` wide, ``per_page`` on a sheet; a caption line, a header row of two
+    lines ``header_mm`` high, rows ``row_mm`` high, and one record's whole height."""
+
+    columns: int
+    width_mm: float
+    per_page: int
+    caption_mm: float
+    header_mm: float
+    row_mm: float
+    height_mm: float
+
+
+def record_geometry(rows: int, layout: Layout) -> RecordGeometry:
+    """Return the geometry of records with a caption, a header row and ``rows`` rows.
+
+    Records keep two columns on a page in large print too: their rows and text grow,
+    and a long column heading wraps onto the header's second line.
+
+    >>> record_geometry(9, Layout.for_print(PAPERS["a4"], False)).per_page
+    6
+    """
+    gap = layout.gap_mm
+    columns = max(1, floor((layout.content_width_mm + gap) / (RECORD_MIN_WIDTH_MM + gap)))
+    width = (layout.content_width_mm - (columns - 1) * gap) / columns
+    caption = layout.line_mm * CAPTION_LINES
+    header = max(layout.row_mm, 2 * layout.header_line_mm + HEADER_PADDING_MM)
+    height = caption + header + rows * layout.row_mm
+    per_column = max(1, floor((layout.sheet_height_mm + gap) / (height + gap)))
+    return RecordGeometry(
+        columns, round(width, 2), columns * per_column, round(caption, 2), round(header, 2),
+        layout.row_mm, round(height, 2),
+    )
+
+
+def column_widths(width_mm: float, number_mm: float, weights: tuple[float, ...]) -> tuple[float, ...]:
+    """Return a record's column widths: the row-number column ``number_mm`` wide, then
+    the rest of ``width_mm`` shared by ``weights``.
+
+    >>> column_widths(100, 10, (1, 2))
+    (10, 30.0, 60.0)
+    """
+    rest = width_mm - number_mm
+    return (number_mm, *(round(rest * weight / sum(weights), 2) for weight in weights))

@@ -1,0 +1,213 @@
+"""Chunks of a kit into one PDF: Jinja templates, WeasyPrint, pypdf (KIT.md, "Print
+fidelity", "Safety").
+
+One :class:`KitRenderer` per kit holds the Jinja environment, the stylesheet, the one
+font configuration every chunk shares and the URL fetcher that serves only kitgen's own
+files. Each chunk (a table, the host key) is rendered as its own document and appended
+with pypdf, so memory stays flat however large the class. Every render is watched:
+WeasyPrint only logs a font or resource that failed to load, so those messages become
+:class:`RenderError`; the clock is pinned, so the same kit is the same bytes.
+"""
+
+from __future__ import annotations
+
+import logging
+import mimetypes
+import os
+from contextlib import contextmanager
+from functools import cache
+from io import BytesIO
+from pathlib import Path
+from typing import Iterator, Sequence
+from urllib.parse import unquote, urlsplit
+from urllib.request import url2pathname
+
+import jinja2
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import NameObject
+from weasyprint import CSS, HTML
+from weasyprint.logger import LOGGER
+from weasyprint.text.fonts import FontConfiguration
+from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse
+
+from kitgen import __version__
+from kitgen.errors import RenderError
+from kitgen.kit.fonts import check_embedded_fonts, font_faces, font_families, font_folders
+from kitgen.kit.layout import Layout
+from kitgen.kit.parts import Chunk
+from kitgen.resources import data_folder
+
+DOCUMENT_TEMPLATE = "document.html.j2"
+STYLESHEET_TEMPLATE = "kit.css.j2"
+KIT_EPOCH = "946684800"  # SOURCE_DATE_EPOCH pinned while rendering: 2000-01-01T00:00:00Z
+PAGE_SIZE_TOLERANCE_PT = 0.01  # KIT.md: MediaBox exact within 0.01 pt
+
+# WeasyPrint logs, and does not raise, these failures (weasyprint/text/fonts.py,
+# css/__init__.py, images.py, html.py, urls.py, pdf/fonts.py, pdf/anchors.py).
+# Any other message it logs (unsupported CSS and the like) is harmless.
+FAILURE_MESSAGES = (
+    "Font-face %r cannot be loaded",
+    "Failed to load font",
+    "Failed to load stylesheet",
+    "Failed to load image",
+    "Failed to render SVG image",
+    "Failed to load inline SVG",
+    "Failed to load attachment",
+    "Relative URI reference without a base URI",
+    "Unable to instantiate",
+    "Unable to subset",
+)
+
+
+class PackagedFetcher(URLFetcher):
+    """A WeasyPrint URL fetcher that serves only files inside ``folders`` (kitgen's
+    templates and fonts) and stops the render for every other URL."""
+
+    def __init__(self, folders: Sequence[Path]) -> None:
+        super().__init__()
+        self._folders = tuple(folder.resolve() for folder in folders)
+
+    def fetch(self, url: str, headers: dict | None = None) -> URLFetcherResponse:
+        """Return the packaged file ``url`` names (a ``file:`` URL inside a served folder).
+
+        Raises :class:`FatalURLFetchingError` for any other URL (``http:``, ``data:``, a
+        file elsewhere), which WeasyPrint lets through to stop the render.
+        """
+        path = self._packaged_path(url)
+        if path is None:
+            raise FatalURLFetchingError(f"kitgen fetches only its own packaged files, not {url[:80]!r}.")
+        content_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+        return URLFetcherResponse(url, path.read_bytes(), {"Content-Type": content_type})
+
+    def _packaged_path(self, url: str) -> Path | None:
+        parts = urlsplit(url)
+        if parts.scheme != "file" or parts.netloc not in ("", "localhost") or parts.query:
+            return None
+        path = Path(url2pathname(unquote(parts.path))).resolve()
+        served = any(path.is_relative_to(folder) for folder in self._folders)
+        return path if served and path.is_file() else None
+
+
+@cache
+def environment() -> jinja2.Environment:
+    """Return the one Jinja environment of kit templates: autoescaped, strict about
+    undefined names, loading from kitgen's ``templates/`` folder."""
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(data_folder("templates")),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+class KitRenderer:
+    """Renders chunks of one kit to PDF bytes, all with one stylesheet, one font
+    configuration and one fetcher (create one per kit)."""
+
+    def __init__(self, layout: Layout, title: str) -> None:
+        self.layout = layout
+        self.title = title
+        self._base_url = data_folder("templates").as_uri() + "/"
+        self._fetcher = PackagedFetcher((data_folder("templates"), data_folder("fonts"), *font_folders()))
+        self._font_config = FontConfiguration()
+        faces = [(face, face.path.as_uri()) for face in font_faces()]
+        css = environment().get_template(STYLESHEET_TEMPLATE).render(
+            layout=layout, faces=faces, families=font_families()
+        )
+        with _watched_render():
+            self._stylesheet = CSS(
+                string=css, base_url=self._base_url, url_fetcher=self._fetcher,
+                font_config=self._font_config,
+            )
+
+    def render(self, chunks: Sequence[Chunk]) -> bytes:
+        """Return one PDF of ``chunks`` in order, each rendered as its own document.
+
+        Raises :class:`RenderError` when a render fails, a resource or font does not load,
+        a page has the wrong size, or the PDF holds a font that is not kitgen's.
+        """
+        writer = PdfWriter()
+        for chunk in chunks:
+            html = environment().get_template(DOCUMENT_TEMPLATE).render(
+                chunk=chunk, layout=self.layout, title=self.title
+            )
+            reader = PdfReader(BytesIO(self.render_html(html)))
+            check_embedded_fonts(reader)
+            writer.append(reader)
+        return self._finished(writer)
+
+    def render_html(self, html: str) -> bytes:
+        """Return the PDF of one HTML document rendered with the kit's stylesheet.
+
+        Raises :class:`RenderError` as :meth:`render` does.
+        """
+        with _watched_render():
+            document = HTML(string=html, base_url=self._base_url, url_fetcher=self._fetcher)
+            return document.write_pdf(stylesheets=[self._stylesheet], font_config=self._font_config)
+
+    def _finished(self, writer: PdfWriter) -> bytes:
+        """Return the joined PDF with print-at-actual-size preferences and fixed metadata,
+        after checking every page's size."""
+        width, height = self.layout.paper.size_pt
+        for number, page in enumerate(writer.pages, start=1):
+            box = page.mediabox
+            if abs(float(box.width) - width) > PAGE_SIZE_TOLERANCE_PT or abs(float(box.height) - height) > PAGE_SIZE_TOLERANCE_PT:
+                raise RenderError(f"page {number} came out {box.width} x {box.height} pt, not {self.layout.paper.id}.")
+        preferences = writer.create_viewer_preferences()
+        preferences.print_scaling = NameObject("/None")
+        writer.add_metadata({"/Title": self.title, "/Creator": f"kitgen {__version__}"})
+        output = BytesIO()
+        writer.write(output)
+        return output.getvalue()
+
+
+class _FailureLog(logging.Handler):
+    """Collects the WeasyPrint log records that mean a render failed."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.failures: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if isinstance(record.msg, str) and record.msg.startswith(FAILURE_MESSAGES):
+            self.failures.append(record)
+
+
+@contextmanager
+def _watched_render() -> Iterator[None]:
+    """Run a WeasyPrint step with the clock pinned and its log watched.
+
+    Raises :class:`RenderError` for a refused URL or a logged load failure.
+    """
+    failures = _FailureLog()
+    saved_level = LOGGER.level
+    LOGGER.addHandler(failures)
+    if LOGGER.getEffectiveLevel() > logging.WARNING:
+        LOGGER.setLevel(logging.WARNING)
+    try:
+        with _pinned_clock():
+            yield
+    except FatalURLFetchingError as error:
+        raise RenderError(f"the render stopped: {error}") from None
+    finally:
+        LOGGER.removeHandler(failures)
+        LOGGER.setLevel(saved_level)
+    if failures.failures:
+        message = failures.failures[0].getMessage().rstrip(".")
+        raise RenderError(f"the render failed: {message}.")
+
+
+@contextmanager
+def _pinned_clock() -> Iterator[None]:
+    """Set ``SOURCE_DATE_EPOCH`` for the duration, so font subsetting and instancing stamp
+    a fixed time instead of the current one (byte-identical re-renders, KIT.md)."""
+    saved = os.environ.get("SOURCE_DATE_EPOCH")
+    os.environ["SOURCE_DATE_EPOCH"] = KIT_EPOCH
+    try:
+        yield
+    finally:
+        if saved is None:
+            del os.environ["SOURCE_DATE_EPOCH"]
+        else:
+            os.environ["SOURCE_DATE_EPOCH"] = saved

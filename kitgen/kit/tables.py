@@ -1,0 +1,157 @@
+"""Names and seats into tables (KIT.md, "Tables and classes").
+
+A kit is for one or more tables, each one game of the preset with its own strips,
+records and totals. Blank tables have ``--seats`` empty seats each; names fill seats
+in order and, when one table cannot hold them, are split in order into the fewest
+tables of balanced sizes within the preset's player range.
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+from math import ceil
+from pathlib import Path
+from typing import Iterable
+
+from kitgen.errors import OptionError, PlayerCountError, PlayerNameError, RosterError
+from kitgen.rules.names import parse_names
+from kitgen.rules.presets import Rules, check_player_count
+
+MAX_BLANK_SEATS = 6  # KIT.md "Tables and classes": default seats, the preset's maximum, at most 6
+NAME_COLUMN = "name"  # KIT.md / CLI.md: a roster CSV names its players in a 'name' column
+
+
+@dataclass(frozen=True)
+class Table:
+    """One table of a kit: its number (from 1) and its seats in order, each a player's
+    name or ``""`` for a blank seat to write a name in."""
+
+    number: int
+    seats: tuple[str, ...]
+
+    @property
+    def label(self) -> str:
+        """Return the table's printed label, e.g. ``"Table 2"``."""
+        return f"Table {self.number}"
+
+
+def split_names(text: str) -> tuple[str, ...]:
+    """Return the names in a comma-separated list such as ``"Ana, Ben"``, in order.
+
+    Blank entries are skipped. Raises :class:`PlayerNameError` for a name that breaks
+    the name rule (RULES.md, "Player names"), a repeated name, or no name at all.
+
+    >>> split_names("Ana, Ben")
+    ('Ana', 'Ben')
+    """
+    return _named(part for part in text.split(",") if part.strip())
+
+
+def read_roster(path: Path) -> tuple[str, ...]:
+    """Return the names in the roster file at ``path``, in order.
+
+    The file is UTF-8 text with one name a line, or a CSV (a ``.csv`` file, or a file
+    whose first line has a ``name`` cell) whose ``name`` column holds the names; blank
+    lines and cells are skipped. Raises :class:`RosterError` for a file that cannot be
+    read, a CSV without a ``name`` column or a roster without names, and
+    :class:`PlayerNameError` for a bad or repeated name.
+
+    >>> read_roster(Path("tests/fixtures/roster-7.txt"))[:2]
+    ('Ana', 'Ben')
+    """
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        raise RosterError(f"roster {str(path)!r} is not UTF-8 text.") from None
+    except OSError as error:
+        raise RosterError(f"roster {str(path)!r} cannot be read ({error.strerror or error}).") from None
+    lines = [line for line in text.splitlines() if line.strip()]
+    if _is_csv(path, lines):
+        entries = _name_column(path, lines)
+    else:
+        entries = lines
+    if not entries:
+        raise RosterError(f"roster {str(path)!r} holds no names.")
+    return parse_names(entries)
+
+
+def plan_tables(
+    rules: Rules,
+    players: tuple[str, ...] = (),
+    seats: int | None = None,
+    tables: int = 1,
+    table_size: int | None = None,
+) -> tuple[Table, ...]:
+    """Return the tables of a kit (KIT.md, "Tables and classes").
+
+    Without ``players``: ``tables`` blank tables of ``seats`` seats (default: the preset's
+    maximum, at most 6). With ``players``: the names split in order into the fewest
+    tables (at least ``tables``) of balanced sizes, each at most ``table_size`` (default:
+    the preset's maximum), larger tables first. Raises :class:`PlayerCountError` when
+    the seats, the table size or the split leaves the preset's player range
+    (RULES.md sections 2-7), and :class:`OptionError` for fewer than one table or seats
+    given together with names.
+
+    >>> [len(t.seats) for t in plan_tables(find_preset("classic").configure(), tuple("ABCDEFGHIJ"))]
+    [4, 3, 3]
+    """
+    if tables < 1:
+        raise OptionError(f"a kit needs at least 1 table, not {tables}.")
+    if not players:
+        count = min(rules.max_players, MAX_BLANK_SEATS) if seats is None else seats
+        check_player_count(rules, count)
+        return tuple(Table(number, ("",) * count) for number in range(1, tables + 1))
+    if seats is not None:
+        raise OptionError("seats are for blank tables; with names, cap a table with the table size instead.")
+    if table_size is not None:
+        check_player_count(rules, table_size)
+    if len(players) == 1:
+        check_player_count(rules, 1)
+    cap = rules.max_players if table_size is None else table_size
+    sizes = balanced_sizes(len(players), max(ceil(len(players) / cap), tables))
+    if sizes[-1] < rules.min_players:
+        raise PlayerCountError(
+            f"{len(players)} names cannot fill {len(sizes)} tables of {rules.min_players} "
+            f"to {cap} players of {rules.preset}."
+        )
+    starts = [sum(sizes[:index]) for index in range(len(sizes))]
+    return tuple(
+        Table(number, players[start:start + size])
+        for number, (start, size) in enumerate(zip(starts, sizes), start=1)
+    )
+
+
+def balanced_sizes(count: int, parts: int) -> tuple[int, ...]:
+    """Return ``count`` split into ``parts`` sizes that differ by at most one, larger first.
+
+    >>> balanced_sizes(30, 8)
+    (4, 4, 4, 4, 4, 4, 3, 3)
+    """
+    base, extra = divmod(count, parts)
+    return tuple(base + 1 if index < extra else base for index in range(parts))
+
+
+def _named(entries: Iterable[str]) -> tuple[str, ...]:
+    names = parse_names(entries)
+    if not names:
+        raise PlayerNameError("no player names were given.")
+    return names
+
+
+def _is_csv(path: Path, lines: list[str]) -> bool:
+    if path.suffix.lower() == ".csv":
+        return True
+    return bool(lines) and NAME_COLUMN in _header_cells(lines[0])
+
+
+def _header_cells(line: str) -> list[str]:
+    return [cell.strip().casefold() for cell in next(csv.reader([line]), [])]
+
+
+def _name_column(path: Path, lines: list[str]) -> list[str]:
+    if not lines or NAME_COLUMN not in _header_cells(lines[0]):
+        raise RosterError(f"roster {str(path)!r} is a CSV without a {NAME_COLUMN!r} column.")
+    column = _header_cells(lines[0]).index(NAME_COLUMN)
+    rows = csv.reader(lines[1:])
+    return [row[column] for row in rows if len(row) > column and row[column].strip()]

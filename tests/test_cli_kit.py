@@ -1,0 +1,118 @@
+"""`kitgen kit` end to end through Typer (CLI.md; exit 0 ok, 2 misuse)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+import kitgen.kit.build
+from kitgen.cli import app
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+@pytest.fixture
+def requests(monkeypatch) -> list:
+    """Replace the renderer's entry point: record each request, write nothing."""
+    seen = []
+
+    def record(request):
+        seen.append(request)
+        return [Path("output/kit.pdf")]
+
+    monkeypatch.setattr(kitgen.kit.build, "build_kit", record)
+    return seen
+
+
+def assert_one_sentence(result, status: int, fragment: str) -> None:
+    assert result.exit_code == status, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("kitgen: ") and fragment in lines[0]
+    assert "Traceback" not in result.output
+
+
+def test_kit_writes_the_pdf_and_prints_its_path(runner, tmp_path):
+    path = tmp_path / "kit.pdf"
+    result = runner.invoke(app, ["kit", "--players", "Ana, Zoë", "--host-key", "none", "-o", str(path)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.strip() == str(path)
+    assert len(PdfReader(path).pages) == 4  # rules, strips, records, totals
+
+
+def test_kit_replaces_a_named_file_with_force(runner, tmp_path):
+    path = tmp_path / "kit.pdf"
+    path.write_bytes(b"mine")
+    result = runner.invoke(app, ["kit", "--seats", "1", "--host-key", "none", "-o", str(path), "--force"])
+    assert result.exit_code == 0, result.output
+    assert path.read_bytes().startswith(b"%PDF")
+
+
+def test_kit_refuses_to_overwrite_a_named_file(runner, tmp_path):
+    path = tmp_path / "kit.pdf"
+    path.write_bytes(b"mine")
+    result = runner.invoke(app, ["kit", "-o", str(path)])
+    assert_one_sentence(result, 2, "already exists; add --force")
+    assert path.read_bytes() == b"mine"
+
+
+def test_options_reach_the_request(runner, requests):
+    result = runner.invoke(app, [
+        "kit", "--seats", "3", "--tables", "2", "--paper", "Letter", "--host-key", "appended",
+        "--large-print", "-o", "x.pdf",
+    ])
+    assert result.exit_code == 0, result.output
+    (request,) = requests
+    assert (request.seats, request.tables, request.paper, request.host_key) == (3, 2, "letter", "appended")
+    assert request.large_print and request.output == Path("x.pdf") and not request.force
+    assert request.rules.preset == "strip"
+
+
+def test_roster_names_reach_the_request(runner, requests):
+    result = runner.invoke(app, ["kit", "--roster", str(FIXTURES / "roster-7.txt"), "--table-size", "4"])
+    assert result.exit_code == 0, result.output
+    assert requests[0].players[:3] == ("Ana", "Ben", "Zoë") and requests[0].table_size == 4
+
+
+@pytest.mark.parametrize(
+    "arguments, fragment",
+    [
+        (["--players", 'Ana, <img src="file:///etc/hostname">'], "has the character '<'"),
+        (["--players", "Ana, שרה"], "cannot print"),
+        (["--players", "Ana, ana"], "given twice"),
+        (["--seats", "7"], "strip is for 1 to 6 players, not 7."),
+        (["--table-size", "9", "--players", "Ana"], "not 9"),
+        (["--roster", "no-such-roster.txt"], "cannot be read"),
+        (["--players", "Ana", "--roster", "x.txt"], "not both"),
+        (["--paper", "a3"], "a4 or letter"),
+        (["--host-key", "later"], "separate, appended or none"),
+        (["--rules", "poker"], "unknown preset"),
+    ],
+)
+def test_bad_kit_requests_exit_2_with_one_sentence(runner, tmp_path, arguments, fragment):
+    result = runner.invoke(app, ["kit", *arguments, "-o", str(tmp_path / "kit.pdf")])
+    assert_one_sentence(result, 2, fragment)
+    assert not (tmp_path / "kit.pdf").exists()
+
+
+@pytest.mark.parametrize("arguments", [["--help"], ["kit", "--help"], ["rules"], ["rules", "strip"]])
+def test_help_and_rules_do_not_import_the_renderer(arguments):
+    code = (
+        "import sys\n"
+        "from typer.testing import CliRunner\n"
+        "from kitgen.cli import app\n"
+        f"result = CliRunner().invoke(app, {arguments!r})\n"
+        "assert result.exit_code == 0, result.output\n"
+        "print(sorted(name for name in ('weasyprint', 'pypdf', 'fontTools') if name in sys.modules))\n"
+    )
+    completed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert completed.stdout.strip() == "[]"

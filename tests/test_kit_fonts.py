@@ -1,0 +1,74 @@
+"""The fonts a kit may use (kitgen.kit.fonts; KIT.md "Print fidelity", RULES.md "Player names")."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+import kitgen.kit.fonts as fonts
+from kitgen.errors import PlayerNameError, RenderError
+from kitgen.kit.fonts import check_printable, font_faces, font_families, font_folders
+from kitgen.resources import data_folder
+
+
+@pytest.fixture
+def fonts_folder(tmp_path, monkeypatch):
+    """A copy of the fonts/ folder that a test may change; the caches see it."""
+    folder = tmp_path / "fonts"
+    shutil.copytree(data_folder("fonts"), folder)
+    monkeypatch.setattr(fonts, "data_folder", lambda name: folder)
+    font_faces.cache_clear()
+    fonts._drawable_characters.cache_clear()
+    yield folder
+    font_faces.cache_clear()
+    fonts._drawable_characters.cache_clear()
+
+
+def test_families_come_in_fallback_order_latin_first():
+    assert font_families() == ("kitgen Atkinson Hyperlegible", "kitgen Noto Sans")
+
+
+def test_faces_are_files_of_the_font_packages():
+    faces = font_faces()
+    assert all(face.path.is_file() for face in faces)
+    assert {face.path.parent.parent.name for face in faces} == {
+        "fontpkg_atkinson_hyperlegible", "fontpkg_noto_sans",
+    }
+    bold = [face for face in faces if face.family.endswith("Hyperlegible") and face.weight == 700]
+    assert bold and all(face.weight is None for face in faces if face.family.endswith("Noto Sans"))
+    assert len(font_folders()) == 2
+
+
+@pytest.mark.parametrize("name", ["Zoë", "Łukasz", "Σοφία", "Дарья", "Mary-Jane O'Neil", "Nguyễn Văn An"])
+def test_latin_greek_and_cyrillic_names_are_printable(name):
+    check_printable([name])
+
+
+@pytest.mark.parametrize("name, char", [("שרה", "ש"), ("李小龙", "李"), ("Ana ሰላም", "ሰ")])
+def test_a_name_in_another_script_is_refused_in_one_sentence(name, char):
+    with pytest.raises(PlayerNameError, match=f"character {char!r}, which kitgen's fonts cannot print") as caught:
+        check_printable(["Ana", name])
+    assert str(caught.value).count(".") == 1
+
+
+def test_a_font_file_added_to_the_folder_becomes_the_last_family(fonts_folder):
+    noto = next(face.path for face in font_faces() if face.family == "kitgen Noto Sans")
+    shutil.copy(noto, fonts_folder / "Extra.ttf")
+    font_faces.cache_clear()
+    assert font_families()[-1] == "kitgen extra 1"
+    assert font_faces()[-1].path == fonts_folder / "Extra.ttf"
+    assert fonts_folder in font_folders()
+
+
+def test_a_missing_font_package_fails_in_one_sentence(fonts_folder):
+    config = fonts_folder / "fonts.toml"
+    config.write_text(config.read_text().replace("fontpkg_noto_sans", "fontpkg_not_there"))
+    with pytest.raises(RenderError, match="'fontpkg_not_there' is missing"):
+        font_faces()
+
+
+def test_an_unreadable_configuration_fails_in_one_sentence(fonts_folder):
+    (fonts_folder / "fonts.toml").write_text("[[family]\n")
+    with pytest.raises(RenderError, match="font configuration cannot be read"):
+        font_faces()

@@ -1,0 +1,89 @@
+"""Page geometry in mm (kitgen.kit.layout; KIT.md "Print fidelity")."""
+
+from __future__ import annotations
+
+import pytest
+
+from kitgen.errors import OptionError
+from kitgen.kit.layout import (
+    LARGE_PRINT_SCALE,
+    MIN_ROW_MM,
+    MIN_TILE_BOX_MM,
+    Layout,
+    column_widths,
+    find_paper,
+    record_geometry,
+    strip_geometry,
+)
+
+HINT = "Roll, cross out open numbers that add up to the roll; none fit: stop and add what is open."
+
+
+def layouts():
+    return [Layout.for_print(find_paper(paper), large) for paper in ("a4", "letter") for large in (False, True)]
+
+
+def test_paper_sizes_in_points():
+    assert find_paper("a4").size_pt == pytest.approx((595.28, 841.89), abs=0.01)
+    assert find_paper("LETTER").size_pt == pytest.approx((612.0, 792.0), abs=0.01)
+
+
+def test_unknown_paper_is_refused():
+    with pytest.raises(OptionError, match="a4 or letter"):
+        find_paper("a3")
+
+
+def test_letter_pages_carry_a_four_inch_bar_too():
+    assert [bar.label for bar in find_paper("a4").scale_bars] == ["100 mm"]
+    assert [bar.length_mm for bar in find_paper("letter").scale_bars] == [100.0, pytest.approx(101.6)]
+
+
+@pytest.mark.parametrize("layout", layouts(), ids=lambda layout: f"{layout.paper.id}-{layout.scale}")
+@pytest.mark.parametrize("tiles", [9, 10, 12])
+def test_strips_fit_inside_the_safe_margin_with_boxes_of_at_least_12_mm(layout, tiles):
+    geometry = strip_geometry(tiles, HINT, layout)
+    assert geometry.box_mm >= MIN_TILE_BOX_MM * layout.scale
+    widest = max(len(row) for row in geometry.rows)
+    assert widest * geometry.box_mm + (widest - 1) * geometry.gap_mm <= layout.content_width_mm
+    assert [tile for row in geometry.rows for tile in row] == list(range(1, tiles + 1))
+    assert geometry.per_page * geometry.height_mm <= layout.sheet_height_mm
+
+
+def test_large_print_boxes_are_one_and_a_half_times_larger():
+    normal = strip_geometry(9, HINT, Layout.for_print(find_paper("a4"), False))
+    large = strip_geometry(9, HINT, Layout.for_print(find_paper("a4"), True))
+    assert large.box_mm >= LARGE_PRINT_SCALE * normal.box_mm
+    assert large.number_mm >= LARGE_PRINT_SCALE * normal.number_mm
+
+
+def test_a_strip_too_wide_in_large_print_wraps_onto_two_rows():
+    assert len(strip_geometry(9, HINT, Layout.for_print(find_paper("a4"), False)).rows) == 1
+    assert len(strip_geometry(12, HINT, Layout.for_print(find_paper("a4"), False)).rows) == 1
+    wrapped = strip_geometry(12, HINT, Layout.for_print(find_paper("a4"), True))
+    assert wrapped.rows == ((1, 2, 3, 4, 5, 6), (7, 8, 9, 10, 11, 12))
+
+
+@pytest.mark.parametrize("layout", layouts(), ids=lambda layout: f"{layout.paper.id}-{layout.scale}")
+def test_records_fit_a_sheet_with_rows_of_at_least_7_mm(layout):
+    geometry = record_geometry(9, layout)
+    assert geometry.row_mm >= MIN_ROW_MM * layout.scale
+    per_column = geometry.per_page // geometry.columns
+    assert per_column * geometry.height_mm + (per_column - 1) * layout.gap_mm <= layout.sheet_height_mm
+    assert geometry.columns * geometry.width_mm <= layout.content_width_mm
+
+
+def test_large_print_scales_text_and_rows():
+    normal, large = Layout.for_print(find_paper("a4"), False), Layout.for_print(find_paper("a4"), True)
+    assert large.text_pt >= LARGE_PRINT_SCALE * normal.text_pt
+    assert large.row_mm >= LARGE_PRINT_SCALE * normal.row_mm
+
+
+def test_the_page_area_keeps_the_10_mm_safe_margin_and_the_footer():
+    layout = Layout.for_print(find_paper("a4"), False)
+    assert layout.margin_mm == 10
+    assert layout.content_width_mm == 190
+    assert layout.content_height_mm == pytest.approx(297 - 20 - layout.footer_mm)
+
+
+def test_column_widths_share_the_rest_by_weight():
+    assert column_widths(100, 10, (1, 2)) == (10, 30.0, 60.0)

@@ -1,0 +1,147 @@
+"""The renderer: fetcher, watched WeasyPrint log, pinned clock, pypdf finishing
+(kitgen.kit.render; KIT.md "Print fidelity" and "Safety")."""
+
+from __future__ import annotations
+
+import os
+from io import BytesIO
+
+import pytest
+from pypdf import PdfReader
+from weasyprint.urls import FatalURLFetchingError
+
+from kitgen.errors import RenderError
+from kitgen.kit.fonts import check_embedded_fonts
+from kitgen.kit.layout import Layout, find_paper
+from kitgen.kit.parts import Chunk, host_key_chunk
+from kitgen.kit.render import KitRenderer, PackagedFetcher, environment
+from kitgen.resources import data_folder
+from kitgen.rulebook import rulebook
+from kitgen.rules.presets import find_preset
+
+STRIP = find_preset("strip").configure()
+
+
+@pytest.fixture(scope="module")
+def renderer() -> KitRenderer:
+    return KitRenderer(Layout.for_print(find_paper("a4"), False), "test kit")
+
+
+@pytest.fixture(scope="module")
+def fetcher(renderer) -> PackagedFetcher:
+    return renderer._fetcher
+
+
+def page(body: str) -> str:
+    return f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'></head><body>{body}</body></html>"
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "file:///etc/hostname",
+        "http://example.com/x.png",
+        "https://example.com/kit.css",
+        "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+        "data:text/css,body%7Bcolor:red%7D",
+        "ftp://example.com/font.ttf",
+    ],
+)
+def test_fetcher_refuses_urls_it_does_not_own(fetcher, url):
+    with pytest.raises(FatalURLFetchingError, match="only its own packaged files"):
+        fetcher.fetch(url)
+
+
+def test_fetcher_refuses_a_path_that_climbs_out_of_its_folders(fetcher):
+    outside = data_folder("templates").as_uri() + "/../pyproject.toml"
+    with pytest.raises(FatalURLFetchingError):
+        fetcher.fetch(outside)
+
+
+def test_fetcher_refuses_a_missing_file_in_its_folders(fetcher):
+    with pytest.raises(FatalURLFetchingError):
+        fetcher.fetch(data_folder("templates").as_uri() + "/missing.png")
+
+
+def test_fetcher_serves_packaged_templates_and_font_files(fetcher):
+    response = fetcher.fetch((data_folder("templates") / "kit.css.j2").as_uri())
+    assert b"@page" in response.read()
+    from kitgen.kit.fonts import font_faces
+
+    font = fetcher.fetch(font_faces()[0].path.as_uri())
+    assert font.read(4) in (b"\x00\x01\x00\x00", b"OTTO", b"true")
+
+
+def test_environment_escapes_and_is_strict():
+    env = environment()
+    assert env.autoescape is True
+    rendered = env.from_string("<p>{{ name }}</p>").render(name='<img src="file:///etc/hostname">')
+    assert "<img" not in rendered and "&lt;img" in rendered
+    with pytest.raises(Exception, match="undefined"):
+        env.from_string("{{ missing }}").render()
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        '<img src="file:///etc/hostname">',
+        '<img src="http://example.com/x.png">',
+        '<link rel="stylesheet" href="http://example.com/x.css">',
+        "<p style=\"background: url('data:image/png;base64,iVBORw0KGgo=')\">x</p>",
+    ],
+)
+def test_a_foreign_url_in_the_document_stops_the_render(renderer, body):
+    with pytest.raises(RenderError, match="render stopped"):
+        renderer.render_html(page(body))
+
+
+def test_a_font_that_does_not_load_fails_the_render(renderer):
+    broken = (
+        "<style>@font-face { font-family: broken; src: url(kit.css.j2) }"
+        " p { font-family: broken }</style><p>1 2 3</p>"
+    )
+    with pytest.raises(RenderError, match="render failed: Font-face 'broken' cannot be loaded"):
+        renderer.render_html(page(broken))
+
+
+def test_harmless_warnings_do_not_fail_the_render(renderer):
+    assert renderer.render_html(page('<p style="colour: red; width: wide">1 2 3</p>')).startswith(b"%PDF")
+
+
+def test_a_character_our_fonts_lack_is_caught_after_the_render(renderer):
+    pdf = PdfReader(BytesIO(renderer.render_html(page("<p>Ana \u05e9\u05dc\u05d5\u05dd</p>"))))
+    with pytest.raises(RenderError, match="not one of kitgen's fonts"):
+        check_embedded_fonts(pdf)
+
+
+def test_our_fonts_pass_the_embedded_font_check(renderer):
+    pdf = PdfReader(BytesIO(renderer.render_html(page("<p>Zoë Łukasz <b>Σοφία</b> Дарья 1 7 6 9</p>"))))
+    check_embedded_fonts(pdf)
+    names = {str(font["/BaseFont"]).split("+")[1] for font in _fonts(pdf)}
+    assert names <= {
+        "kitgen-Atkinson-Hyperlegible", "kitgen-Atkinson-Hyperlegible-Bold",
+        "kitgen-Noto-Sans", "kitgen-Noto-Sans-Bold",
+    }
+    assert len(names) >= 3
+
+
+def test_the_clock_is_pinned_only_during_a_render(renderer):
+    before = os.environ.get("SOURCE_DATE_EPOCH")
+    renderer.render_html(page("<p>1</p>"))
+    assert os.environ.get("SOURCE_DATE_EPOCH") == before
+
+
+def test_render_joins_chunks_and_finishes_the_pdf(renderer):
+    book = rulebook(STRIP)
+    key = host_key_chunk(STRIP, renderer.layout, book)
+    pdf = PdfReader(BytesIO(renderer.render([key, Chunk("Again", key.parts)])))
+    assert len(pdf.pages) == 2
+    assert pdf.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
+    assert pdf.metadata.title == "test kit"
+    assert "/ID" not in pdf.trailer
+    assert "Again · page 1 of 1" in pdf.pages[1].extract_text()
+
+
+def _fonts(pdf: PdfReader):
+    for pdf_page in pdf.pages:
+        yield from (font.get_object() for font in pdf_page["/Resources"]["/Font"].values())

@@ -1,0 +1,169 @@
+"""Names and seats into tables (kitgen.kit.tables; KIT.md "Tables and classes")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kitgen.errors import OptionError, PlayerCountError, PlayerNameError, RosterError
+from kitgen.kit.tables import balanced_sizes, plan_tables, read_roster, split_names
+from kitgen.rules.presets import find_preset
+
+FIXTURES = Path(__file__).parent / "fixtures"
+STRIP = find_preset("strip").configure()
+CLASSIC = find_preset("classic").configure()
+HUNDRED = find_preset("hundred").configure()
+
+
+def sizes(tables) -> list[int]:
+    return [len(table.seats) for table in tables]
+
+
+def test_split_names_keeps_order_and_trims():
+    assert split_names(" Ana ,Ben,  Zoë ") == ("Ana", "Ben", "Zoë")
+
+
+def test_split_names_skips_blank_entries():
+    assert split_names("Ana,, Ben,") == ("Ana", "Ben")
+
+
+def test_split_names_refuses_markup():
+    with pytest.raises(PlayerNameError, match="character '<'"):
+        split_names('Ana, <img src="file:///etc/hostname">')
+
+
+def test_split_names_refuses_a_repeated_name():
+    with pytest.raises(PlayerNameError, match="twice"):
+        split_names("Ana, ana")
+
+
+def test_split_names_refuses_no_names():
+    with pytest.raises(PlayerNameError, match="no player names"):
+        split_names(" , ")
+
+
+def test_read_roster_reads_one_name_a_line():
+    names = read_roster(FIXTURES / "roster-7.txt")
+    assert names == ("Ana", "Ben", "Zoë", "Łukasz", "Σοφία", "Дарья", "Mary-Jane O'Neil")
+
+
+def test_read_roster_reads_the_name_column_of_a_csv():
+    assert read_roster(FIXTURES / "roster.csv") == ("Ana", "Ben", "Chloé")
+
+
+def test_read_roster_finds_a_csv_by_its_header(tmp_path):
+    roster = tmp_path / "class.txt"
+    roster.write_text("Name\nAna\nBen\n", encoding="utf-8")
+    assert read_roster(roster) == ("Ana", "Ben")
+
+
+def test_read_roster_strips_a_byte_order_mark(tmp_path):
+    roster = tmp_path / "class.txt"
+    roster.write_bytes("\ufeffAna\r\nBen\r\n".encode("utf-8"))
+    assert read_roster(roster) == ("Ana", "Ben")
+
+
+def test_read_roster_refuses_a_csv_without_a_name_column(tmp_path):
+    roster = tmp_path / "class.csv"
+    roster.write_text("pupil,class\nAna,4b\n", encoding="utf-8")
+    with pytest.raises(RosterError, match="without a 'name' column"):
+        read_roster(roster)
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [(None, "cannot be read"), (b"\xff\xfe\x00A\x00\x80", "not UTF-8"), (b"\n \n", "holds no names")],
+)
+def test_read_roster_refuses_unreadable_files_in_one_sentence(tmp_path, content, message):
+    roster = tmp_path / "class.txt"
+    if content is not None:
+        roster.write_bytes(content)
+    with pytest.raises(RosterError, match=message) as caught:
+        read_roster(roster)
+    assert str(caught.value).count(". ") == 0 and str(caught.value).endswith(".")
+
+
+def test_read_roster_refuses_a_folder(tmp_path):
+    with pytest.raises(RosterError, match="cannot be read"):
+        read_roster(tmp_path)
+
+
+def test_blank_table_defaults_to_the_presets_maximum_at_most_six():
+    assert sizes(plan_tables(STRIP)) == [6]
+    assert sizes(plan_tables(CLASSIC)) == [4]
+    assert sizes(plan_tables(HUNDRED)) == [6]
+
+
+def test_blank_tables_take_seats_and_tables():
+    tables = plan_tables(STRIP, seats=3, tables=4)
+    assert sizes(tables) == [3, 3, 3, 3]
+    assert [table.label for table in tables] == ["Table 1", "Table 2", "Table 3", "Table 4"]
+    assert tables[0].seats == ("", "", "")
+
+
+@pytest.mark.parametrize("seats", [0, 7])
+def test_seats_outside_the_presets_range_are_refused(seats):
+    with pytest.raises(PlayerCountError, match=f"strip is for 1 to 6 players, not {seats}."):
+        plan_tables(STRIP, seats=seats)
+
+
+def test_at_least_one_table():
+    with pytest.raises(OptionError, match="at least 1 table"):
+        plan_tables(STRIP, tables=0)
+
+
+def test_thirty_names_make_five_strip_tables_of_six():
+    names = read_roster(FIXTURES / "roster-30.txt")
+    tables = plan_tables(STRIP, names)
+    assert sizes(tables) == [6] * 5
+    assert tables[1].seats == names[6:12]
+    assert tables[-1].label == "Table 5"
+
+
+def test_thirty_names_make_eight_classic_tables():
+    tables = plan_tables(CLASSIC, read_roster(FIXTURES / "roster-30.txt"))
+    assert sizes(tables) == [4] * 6 + [3] * 2
+
+
+def test_seven_names_make_two_strip_tables_in_order():
+    names = read_roster(FIXTURES / "roster-7.txt")
+    tables = plan_tables(STRIP, names)
+    assert sizes(tables) == [4, 3]
+    assert tables[0].seats + tables[1].seats == names
+
+
+def test_table_size_caps_a_table_lower():
+    assert sizes(plan_tables(STRIP, tuple("ABCDEFGHIJ"), table_size=4)) == [4, 3, 3]
+
+
+def test_table_size_above_the_maximum_is_refused():
+    with pytest.raises(PlayerCountError, match="not 7"):
+        plan_tables(STRIP, ("Ana", "Ben"), table_size=7)
+
+
+def test_names_can_be_spread_over_more_tables():
+    assert sizes(plan_tables(STRIP, tuple("ABCDE"), tables=2)) == [3, 2]
+
+
+def test_a_split_below_the_presets_minimum_is_refused():
+    with pytest.raises(PlayerCountError, match="3 names cannot fill 2 tables"):
+        plan_tables(HUNDRED, ("Ana", "Ben", "Cai"), table_size=2)
+
+
+def test_one_name_for_a_game_of_two_or_more_is_refused():
+    with pytest.raises(PlayerCountError, match="hundred is for 2 to 8 players, not 1."):
+        plan_tables(HUNDRED, ("Ana",))
+
+
+def test_seats_with_names_are_refused():
+    with pytest.raises(OptionError, match="blank tables"):
+        plan_tables(STRIP, ("Ana",), seats=3)
+
+
+@pytest.mark.parametrize("count, parts", [(30, 8), (7, 2), (12, 5), (6, 6), (1, 1)])
+def test_balanced_sizes_add_up_and_differ_by_at_most_one(count, parts):
+    split = balanced_sizes(count, parts)
+    assert sum(split) == count and len(split) == parts
+    assert max(split) - min(split) <= 1
+    assert list(split) == sorted(split, reverse=True)
