@@ -28,6 +28,86 @@ class Verdict:
         return {"valid": self.ok, "reasons": list(self.reasons), **self.facts}
 
 
+def check_box_claim(rules, open_text: str, roll_text: str, close_text: str | None,
+                    role: str = "close") -> Verdict:
+    """Return the verdict on one Shut the Box claim: that moving the tiles ``close_text``
+    after the throw ``roll_text`` is valid on a box whose open tiles are ``open_text``, or,
+    with ``close_text=None``, that the throw has no move there (RULES.md sections 1 and 6;
+    CLI.md, ``kitgen check``).
+
+    ``open_text`` and ``close_text`` are tile lists (spaces, commas or ``+``; ``-`` for a box
+    with every tile shut); ``roll_text`` is written ``8``, ``5+3`` or ``die 4``; ``role`` is
+    ``close``, or ``open`` for the long game's opener (whose move opens shut tiles). Raises
+    :class:`ThrowSyntaxError`, :class:`TileSyntaxError`, :class:`PositionError` (a tile off
+    the box or given twice in ``open_text``) or :class:`OptionError` (a bad ``role``), all
+    exit status 2. ``facts`` echo the position (``rules``, ``open``, ``roll``, ``role``), the
+    claim (``tiles`` or ``"claim": "no move"``), the problem ``codes`` and, for a valid move,
+    ``open_after``. A "no move" verdict is only right or wrong: it never says which move
+    exists.
+
+    >>> from kitgen.rules.presets import find_preset
+    >>> check_box_claim(find_preset("strip").defaults, "1 5 9", "4", None).text()
+    'valid: right, the throw 4 has no move on this box.'
+    """
+    from kitgen.errors import OptionError, TileSyntaxError
+    from kitgen.rules.box import apply_move, judge_move, parse_throw, tiles_of
+
+    if role not in ("close", "open"):
+        raise OptionError(f"--role is close or open, not {role!r}.")
+    if role == "open" and rules.format != "long-game":
+        raise OptionError("--role open is only for the long game's opener.")
+    box = _stated_box(rules, open_text)
+    throw = parse_throw(roll_text)
+    tiles = () if close_text is None else _option_tiles("--close", close_text)
+    if close_text is not None and not tiles:
+        raise TileSyntaxError("--close names no tiles; to claim the throw has no move, use --none.")
+    problems = judge_move(rules, box, throw, tiles, role)
+    facts: dict[str, Any] = {"rules": rules.describe(), "open": list(tiles_of(box)),
+                             "roll": throw.text, "role": role}
+    facts.update({"tiles": list(tiles)} if tiles else {"claim": "no move"})
+    facts["codes"] = [problem.code for problem in problems]
+    if problems:
+        reasons = tuple(
+            f"wrong, a move exists for the throw {throw.text}." if problem.code == "missed-move"
+            else problem.message for problem in problems
+        )
+        return Verdict(False, reasons, facts)
+    if not tiles:
+        return Verdict(True, (f"right, the throw {throw.text} has no move on this box.",), facts)
+    facts["open_after"] = list(tiles_of(apply_move(rules, box, tiles, role)))
+    written = "+".join(map(str, tiles))
+    state = "open" if role == "close" else "shut"
+    return Verdict(True, (f"the move {written} is valid: it makes {throw.total} with {state} tiles.",), facts)
+
+
+def _option_tiles(option: str, text: str) -> tuple[int, ...]:
+    """Return the tiles of a command-line tile list, naming ``option`` in a syntax error."""
+    from kitgen.errors import TileSyntaxError
+    from kitgen.rules.box import parse_tiles
+
+    if not text.strip():
+        raise TileSyntaxError(f"{option} is empty (write - when no tile is meant).")
+    try:
+        return parse_tiles(text)
+    except TileSyntaxError as error:
+        raise TileSyntaxError(f"{option}: {error}") from None
+
+
+def _stated_box(rules, open_text: str) -> int:
+    """Return the box state ``--open`` states; raises :class:`PositionError` for a tile that
+    is not on the preset's box or is given twice."""
+    from kitgen.errors import PositionError
+    from kitgen.rules.box import box_of
+
+    tiles = _option_tiles("--open", open_text)
+    off_box = [tile for tile in tiles if not 1 <= tile <= rules.tiles]
+    if off_box:
+        raise PositionError(f"--open: there is no tile {off_box[0]} on the {rules.tiles}-tile box.")
+    if len(set(tiles)) != len(tiles):
+        raise PositionError("--open: a tile is listed twice.")
+    return box_of(tiles)
+
+
 def check_placement(rules, mine_text: str, theirs_text: str, face: int, column_text: str) -> Verdict:
     """Return the verdict on placing ``face`` in the column named ``column_text`` of the grid
     ``mine_text``, against the opponent's grid ``theirs_text`` (RULES.md section 7; CLI.md).

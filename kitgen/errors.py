@@ -34,6 +34,10 @@ class TileSyntaxError(KitgenError, ValueError):
     """A tile list that is not numbers separated by spaces, commas or ``+``."""
 
 
+class PositionError(KitgenError, ValueError):
+    """A stated box position that cannot be: a tile not on the box, or a tile given twice."""
+
+
 class GridSyntaxError(KitgenError, ValueError):
     """A knucklebones grid that is not written in the documented notation."""
 
