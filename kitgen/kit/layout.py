@@ -27,6 +27,8 @@ TEXT_PT = 10.5
 LINE_HEIGHT = 1.3  # line height as a multiple of the font size
 HEADING_MM = 11.0  # a sheet's heading band
 BAR_BAND_MM = 5.0  # one scale bar and its label
+BAR_HEIGHT_MM = 3.0
+BAR_OUTLINE_MM = 0.2
 FOOTER_NOTE_MM = 4.5  # the footer's second line
 RECORD_MIN_WIDTH_MM = 88.0  # a roll record needs this much width for its four columns
 CAPTION_LINES = 1.4  # a record's caption: one line of write-in fields
@@ -38,9 +40,14 @@ STRIP_PADDING_MM = 3.0
 FIELD_MM = 8.0  # the write-in fields under a strip's tiles
 GLYPH_WIDTH_EM = 0.55  # a generous average character width, to count a line's capacity
 HINT_SCALE = 0.85  # the strip hint prints a little smaller than body text
+HINT_GAP_MM = 1.0  # between a strip's fields and its hint
 FOOTER_PT = 8.5
 FURNITURE_WIDTH_MM = 125.0  # the widest scale bar (4 in) and its label
 SCISSORS_MM = 7.0
+SCISSORS_ASPECT = 14 / 24  # the scissors drawing's height over its width (viewBox 24 x 14)
+CUT_LINE_MM = 0.3
+SMALL_SCALE = 0.85
+SUBHEADING_SCALE = 1.1
 SHORT_FIELD_MM = 14.0  # a write-in field for a number such as the attempt
 SCORE_FIELD_MM = 26.0
 NUMBER_SCALE = 0.55  # a tile's number, as a share of its box
@@ -60,6 +67,28 @@ class ScaleBar:
     def segment_mm(self) -> float:
         """Return the length of one segment in mm."""
         return self.length_mm / self.segments
+
+    @property
+    def height_mm(self) -> float:
+        return BAR_HEIGHT_MM
+
+    @property
+    def outline_mm(self) -> float:
+        return BAR_OUTLINE_MM
+
+    @property
+    def pieces(self) -> tuple[tuple[float, float, float, float, bool], ...]:
+        """Return the bar's segments as (x, y, width, height, filled) in mm: black ones
+        filled, white ones outlined inside their own edges, so the bar's outer ends lie
+        exactly 0 and ``length_mm`` apart."""
+        inset = BAR_OUTLINE_MM / 2
+        return tuple(
+            (index * self.segment_mm, 0.0, self.segment_mm, BAR_HEIGHT_MM, True)
+            if index % 2 == 0
+            else (index * self.segment_mm + inset, inset, self.segment_mm - BAR_OUTLINE_MM,
+                  BAR_HEIGHT_MM - BAR_OUTLINE_MM, False)
+            for index in range(self.segments)
+        )
 
 
 METRIC_BAR = ScaleBar(100.0, "100 mm", 10)  # KIT.md: a bar exactly 100 mm long
@@ -134,6 +163,11 @@ class Layout:
     def footer_mm(self) -> float:
         """Return the height of the footer band: one line per scale bar, then a note."""
         return BAR_BAND_MM * len(self.paper.scale_bars) + FOOTER_NOTE_MM
+
+    @property
+    def bottom_margin_mm(self) -> float:
+        """Return the page's bottom margin: the safe margin plus the footer band."""
+        return MARGIN_MM + self.footer_mm
 
     @property
     def content_width_mm(self) -> float:
@@ -217,12 +251,46 @@ class Layout:
         return FURNITURE_WIDTH_MM
 
     @property
+    def page_number_width_mm(self) -> float:
+        return self.content_width_mm - FURNITURE_WIDTH_MM
+
+    @property
+    def small_pt(self) -> float:
+        """Return the size of secondary text (sheet labels, counts)."""
+        return round(self.text_pt * SMALL_SCALE, 2)
+
+    @property
+    def subheading_pt(self) -> float:
+        return round(self.text_pt * SUBHEADING_SCALE, 2)
+
+    @property
+    def half_gap_mm(self) -> float:
+        return self.gap_mm / 2
+
+    @property
     def strip_padding_mm(self) -> float:
         return STRIP_PADDING_MM * self.scale
 
     @property
+    def hint_gap_mm(self) -> float:
+        return HINT_GAP_MM * self.scale
+
+    @property
     def scissors_mm(self) -> float:
         return SCISSORS_MM * self.scale
+
+    @property
+    def scissors_height_mm(self) -> float:
+        return self.scissors_mm * SCISSORS_ASPECT
+
+    @property
+    def cut_line_mm(self) -> float:
+        return CUT_LINE_MM
+
+    @property
+    def scissors_top_mm(self) -> float:
+        """Return the scissors' offset above its strip, centring it on the cut line."""
+        return -(self.scissors_height_mm / 2 + CUT_LINE_MM / 2)
 
     @property
     def short_field_mm(self) -> float:
@@ -284,7 +352,7 @@ def strip_geometry(tiles: int, hint: str, layout: Layout) -> StripGeometry:
         2 * layout.strip_padding_mm
         + row_count * box + (row_count - 1) * gap
         + gap + layout.field_mm
-        + hint_lines * hint_pt / PT_PER_MM * LINE_HEIGHT
+        + layout.hint_gap_mm + hint_lines * hint_pt / PT_PER_MM * LINE_HEIGHT
     )
     per_page = max(1, floor(layout.sheet_height_mm / height))
     return StripGeometry(box, gap, rows, hint_lines, round(height, 2), per_page)
