@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from kitgen.errors import OptionError, PositionError, TileSyntaxError
+
 
 @dataclass(frozen=True)
 class Verdict:
@@ -40,7 +42,7 @@ def check_box_claim(rules, open_text: str, roll_text: str, close_text: str | Non
     ``close``, or ``open`` for the long game's opener (whose move opens shut tiles). Raises
     :class:`ThrowSyntaxError`, :class:`TileSyntaxError`, :class:`PositionError` (a tile off
     the box or given twice in ``open_text``) or :class:`OptionError` (a bad ``role``), all
-    exit status 2. ``facts`` echo the position (``rules``, ``open``, ``roll``, ``role``), the
+    exit status 2; ``ValueError`` for knucklebones rules. ``facts`` echo the position (``rules``, ``open``, ``roll``, ``role``), the
     claim (``tiles`` or ``"claim": "no move"``), the problem ``codes`` and, for a valid move,
     ``open_after``. A "no move" verdict is only right or wrong: it never says which move
     exists.
@@ -49,9 +51,10 @@ def check_box_claim(rules, open_text: str, roll_text: str, close_text: str | Non
     >>> check_box_claim(find_preset("strip").defaults, "1 5 9", "4", None).text()
     'valid: right, the throw 4 has no move on this box.'
     """
-    from kitgen.errors import OptionError, TileSyntaxError
     from kitgen.rules.box import apply_move, judge_move, parse_throw, tiles_of
 
+    if rules.game != "box":
+        raise ValueError(f"{rules.preset!r} is not a Shut the Box preset")
     if role not in ("close", "open"):
         raise OptionError(f"--role is close or open, not {role!r}.")
     if role == "open" and rules.format != "long-game":
@@ -75,14 +78,16 @@ def check_box_claim(rules, open_text: str, roll_text: str, close_text: str | Non
     if not tiles:
         return Verdict(True, (f"right, the throw {throw.text} has no move on this box.",), facts)
     facts["open_after"] = list(tiles_of(apply_move(rules, box, tiles, role)))
-    written = "+".join(map(str, tiles))
     state = "open" if role == "close" else "shut"
-    return Verdict(True, (f"the move {written} is valid: it makes {throw.total} with {state} tiles.",), facts)
+    if len(tiles) == 1:
+        reason = f"tile {tiles[0]} makes {throw.total} and is {state}."
+    else:
+        reason = f"{'+'.join(map(str, tiles))} makes {throw.total} and every tile of it is {state}."
+    return Verdict(True, (reason,), facts)
 
 
 def _option_tiles(option: str, text: str) -> tuple[int, ...]:
     """Return the tiles of a command-line tile list, naming ``option`` in a syntax error."""
-    from kitgen.errors import TileSyntaxError
     from kitgen.rules.box import parse_tiles
 
     if not text.strip():
@@ -96,7 +101,6 @@ def _option_tiles(option: str, text: str) -> tuple[int, ...]:
 def _stated_box(rules, open_text: str) -> int:
     """Return the box state ``--open`` states; raises :class:`PositionError` for a tile that
     is not on the preset's box or is given twice."""
-    from kitgen.errors import PositionError
     from kitgen.rules.box import box_of
 
     tiles = _option_tiles("--open", open_text)

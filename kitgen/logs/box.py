@@ -213,6 +213,8 @@ def parse_line(text: str) -> BodyLine:
     key, value = key.strip(), value.strip()
     if key.lower() in ("score", "totals", "winner", "loser"):
         return _claim(key.lower(), value)
+    if key.lower() in ("rules", "players", "title"):
+        return Unreadable(f"a {key.lower()}: line belongs in the header, before the first turn.")
     return _throw_line(key, value)
 
 

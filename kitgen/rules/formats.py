@@ -45,8 +45,6 @@ HUNDRED_LOSES_AT = {  # RULES.md section 5: the running total that loses
     "sum": 101,  # passing 100: a total greater than 100
     "digits": 1000,  # reaching 1000: a total of 1000 or more
 }
-ROUND_FORMATS = ("single", "best-of-3", "best-of-5", "best-of-7", "elimination",
-                 "shut-wins", "hundred")
 
 
 def _with(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
@@ -219,8 +217,8 @@ def start_play(rules: Rules, seats: int) -> Play:
     >>> start_play(find_preset("classic").defaults, 3).due
     0
     """
-    if rules.format not in (*ROUND_FORMATS, "two-attempts", "long-game"):
-        raise ValueError(f"not a Shut the Box format: {rules.format!r}")
+    if rules.game != "box":
+        raise ValueError(f"{rules.preset!r} is not a Shut the Box preset")
     check_player_count(rules, seats)
     zeros = (0,) * seats
     waiting = () if rules.format == "long-game" else tuple(range(seats))

@@ -1,0 +1,162 @@
+"""``kitgen validate`` end to end (LOG-FORMAT.md, "What kitgen validate reports"; CLI.md):
+exit status 0 / 1 / 2, several files in one call, unreadable files among readable ones,
+``--json``, and bad input that gets one sentence, never a traceback."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from kitgen.cli import app
+
+CASES = Path(__file__).parent / "fixtures" / "cases"
+VALID = CASES / "strip-2p-valid.log"
+INVALID = CASES / "classic-3p-repeated-tile.log"
+
+runner = CliRunner()
+
+
+def validate(*args: str | Path):
+    return runner.invoke(app, ["validate", *map(str, args)])
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_valid_log_exits_0_with_its_result():
+    result = validate(VALID)
+    assert result.exit_code == 0
+    assert result.stdout == f"{VALID}: valid; winners: Ana; totals: Ana 25, Ben 35\n"
+    assert result.stderr == ""
+
+
+def test_an_invalid_log_exits_1_with_one_line_per_error():
+    result = validate(INVALID)
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        f"{INVALID}:18: repeated-tile: tile 1 is written more than once in one move.",
+        f"{INVALID}:18: sum-mismatch: 1+1+2+4 is 8, the throw was 7.",
+        f"{INVALID}: invalid, 2 errors; winners: Cy; totals: Ana 23, Ben 22, Cy 21",
+    ]
+
+
+def test_a_whole_log_error_has_no_line_number():
+    path = CASES / "ten-3p-missing-turn.log"
+    result = validate(path)
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[0].startswith(f"{path}: missing-turn: the log ends before")
+
+
+def test_several_files_in_one_call():
+    result = validate(VALID, INVALID, CASES / "hundred-2p-valid.log")
+    assert result.exit_code == 1
+    assert result.stdout.count(": valid;") == 2
+    assert f"{INVALID}: invalid, 2 errors" in result.stdout
+
+
+def test_an_unreadable_file_gets_one_sentence_and_the_others_are_still_validated(tmp_path):
+    missing = tmp_path / "missing.log"
+    result = validate(VALID, missing, INVALID)
+    assert result.exit_code == 2
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith(f"kitgen: {missing}: ")
+    assert f"{VALID}: valid" in result.stdout and f"{INVALID}: invalid" in result.stdout
+
+
+def test_json_is_one_array_with_one_object_per_log(tmp_path):
+    missing = tmp_path / "missing.log"
+    result = validate("--json", VALID, missing, INVALID)
+    assert result.exit_code == 2
+    valid, unreadable, invalid = json.loads(result.stdout)
+    assert valid["file"] == str(VALID) and valid["rules"] == "strip" and valid["valid"] is True
+    assert valid["errors"] == []
+    assert valid["results"]["winners"] == ["Ana"] and valid["results"]["totals"] == {"Ana": 25, "Ben": 35}
+    assert unreadable == {"file": str(missing), "valid": False, "unreadable": f"{str(missing)!r} does not exist."}
+    assert invalid["valid"] is False
+    assert invalid["errors"][0] == {"line": 18, "code": "repeated-tile",
+                                    "message": "tile 1 is written more than once in one move."}
+    assert result.stderr == ""
+
+
+def test_json_hundred_has_a_loser():
+    result = validate("--json", CASES / "hundred-2p-valid.log")
+    assert result.exit_code == 0
+    [report] = json.loads(result.stdout)
+    assert report["results"]["loser"] == "Ben" and report["results"]["winners"] == ["Ana"]
+
+
+def test_every_body_line_unreadable_is_exit_1_not_a_traceback(tmp_path):
+    path = write(tmp_path, "junk.log", "rules: classic\nplayers: Ana\n" + "\n".join(
+        ["turn", "8 = 3 5 ?", "\u00ff\u00fe", "::::", "turn Ana", "+", "die", "score: -1", "=" * 300]))
+    result = validate(path)
+    assert result.exit_code == 1
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert result.stdout.count(": syntax: ") == 8
+
+
+@pytest.mark.parametrize("name, content", [
+    ("empty.log", b""),
+    ("blank.log", b"  \n\n\t\n"),
+    ("binary.log", b"rules: strip\x00\x01\x02players: Ana"),
+    ("latin1.log", "rules: strip\nplayers: Jos\u00e9\n".encode("latin-1")),
+])
+def test_empty_binary_or_undecodable_files_exit_2(tmp_path, name, content):
+    path = tmp_path / name
+    path.write_bytes(content)
+    result = validate(path)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.startswith(f"kitgen: {path}: ") and result.stderr.count("\n") == 1
+
+
+def test_a_huge_file_exits_2_without_being_read(tmp_path):
+    path = tmp_path / "huge.log"
+    with path.open("wb") as handle:
+        handle.truncate(5 * 1024 * 1024)
+    result = validate(path)
+    assert result.exit_code == 2
+    assert "too large" in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_a_folder_exits_2(tmp_path):
+    result = validate(tmp_path)
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("header, fragment", [
+    ("rules: chess\nplayers: Ana", "unknown preset 'chess'"),
+    ("rules: classic colour=red\nplayers: Ana", "has no option 'colour'"),
+    ("rules: classic tiles=11\nplayers: Ana", "cannot be '11'"),
+    ("rules: classic tiles\nplayers: Ana", "key=value"),
+    ("rules: hundred\nplayers: Ana", "2 to 8 players, not 1"),
+    ("rules: long-game\nplayers: Ana, Ben, Cy", "2 players, not 3"),
+    ("rules: classic\nplayers: Ana, Ben, Cy, Dee, Eli", "1 to 4 players, not 5"),
+    ("rules: strip\nplayers: Ana, ana", "given twice"),
+    ("rules: strip\nplayers: Ana, B@n", "'@'"),
+    ("players: Ana\nturn Ana", "no rules: line"),
+    ("rules: strip\nturn Ana", "no players: line"),
+])
+def test_a_bad_header_exits_2_with_one_sentence(tmp_path, header, fragment):
+    path = write(tmp_path, "bad.log", header + "\n8: 8\n")
+    result = validate(path)
+    assert result.exit_code == 2
+    assert fragment in result.stderr
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.output
+
+
+def test_crlf_bom_and_comments_are_read(tmp_path):
+    text = VALID.read_text(encoding="utf-8").replace("\n", "  # note\r\n")
+    path = tmp_path / "windows.log"
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    result = validate(path)
+    assert result.exit_code == 0, result.output
+
+
+def test_no_file_is_a_usage_error():
+    result = runner.invoke(app, ["validate"])
+    assert result.exit_code == 2

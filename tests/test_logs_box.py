@@ -1,0 +1,357 @@
+"""The Shut the Box log validator (LOG-FORMAT.md): every shared example case, then each
+ruling on a small log written here."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from kitgen.logs.box import ThrowLine, TurnLine, Unreadable, parse_line
+from kitgen.logs.report import format_text
+from kitgen.logs.validate import validate_text
+
+CASES = Path(__file__).parent / "fixtures" / "cases"
+EXPECTED = json.loads((CASES / "expected.json").read_text(encoding="utf-8"))
+BOX_CASES = sorted(name for name in EXPECTED if "knucklebones" not in name)
+
+T43 = ("1+1: 2", "1+1: -")  # leaves 1, 3-9 open: 43
+T14 = ("4+5: 9", "4+4: 8", "3+4: 7", "2+3: 5", "1+1: 2", "6+6: -")  # leaves 1, 3, 4, 6: 14
+T2 = ("4+5: 9", "4+4: 8", "3+4: 7", "3+3: 6", "2+3: 5", "2+2: 4", "1+2: 3", "die 1: 1",
+      "die 1: -")  # one die on: leaves 2
+SHUT = ("4+5: 9", "4+4: 8", "3+4: 7", "3+3: 6", "2+3: 5", "2+2: 4", "1+2: 3", "1+1: 2",
+        "die 1: 1")  # one die on: shuts the box
+
+
+def log(rules: str, players: str, *body: str | tuple[str, ...]) -> str:
+    lines = [f"rules: {rules}", f"players: {players}"]
+    for part in body:
+        lines.extend(part if isinstance(part, tuple) else (part,))
+    return "\n".join(lines) + "\n"
+
+
+def turn(name: str, throws: tuple[str, ...], *claims: str) -> tuple[str, ...]:
+    return (f"turn {name}", *throws, *claims)
+
+
+def errors(text: str) -> list[tuple[int | None, str]]:
+    return [(error.line, error.code) for error in validate_text(text).errors]
+
+
+def codes(text: str) -> set[str]:
+    return {code for _, code in errors(text)}
+
+
+# --- the shared cases ---------------------------------------------------------------------
+
+
+def test_every_shut_the_box_case_is_here():
+    assert len(BOX_CASES) == 205
+    assert all((CASES / f"{name}.log").is_file() for name in BOX_CASES)
+
+
+@pytest.mark.parametrize("name", BOX_CASES)
+def test_case(name):
+    expected = EXPECTED[name]
+    report = validate_text((CASES / f"{name}.log").read_text(encoding="utf-8"), name)
+    assert report.valid is expected["valid"]
+    if expected["valid"]:
+        assert report.results["winners"] == expected["winners"]
+        assert report.results.get("loser") == expected.get("loser")
+        return
+    assert (expected["line"], expected["primary"]) in [(error.line, error.code) for error in report.errors]
+    assert sorted({error.code for error in report.errors}) == sorted(expected["all"])
+
+
+# --- reading lines --------------------------------------------------------------------------
+
+
+def test_parse_line_reads_each_form():
+    assert parse_line("TURN  Mary   Ann") == TurnLine("Mary Ann", "mary ann")
+    assert parse_line("turn O\u2019Neil").key == "o'neil"
+    assert parse_line("5+3: 3, 5 = 8") == ThrowLine(parse_line("5+3: 3 5").throw, (3, 5), 8)
+    assert parse_line("Die 4: none").tiles == ()
+
+
+@pytest.mark.parametrize("text", [
+    "turn", "round", "round two", "8 = 3 5 ?", "then she rolled again", "roll: eight",
+    "8: 3 x", "8:", ": 5", "8 3: 3", "die: 4", "score: many", "score:", "totals: Ana",
+    "totals: Ana 3, ", "winner:", "winner: Ana,", "loser: Ana, Ben", "rules: strip",
+    "title: again", "8: 3 = x", "8: " + "1 " * 13, "9" * 5000 + ": 1", "\u2603: \u2603",
+])
+def test_unreadable_lines_are_syntax_errors_never_exceptions(text):
+    parsed = parse_line(text)
+    assert isinstance(parsed, Unreadable) and len(parsed.message) < 200
+    report = validate_text(log("classic", "Ana", turn("Ana", T43), text))
+    assert [(error.line, error.code) for error in report.errors] == [(6, "syntax")]
+
+
+def test_a_throw_or_score_before_any_turn_is_syntax():
+    assert errors(log("strip", "Ana", "8: 8", "score: 37", turn("Ana", T43), turn("Ana", T43))) == [
+        (3, "syntax"), (4, "syntax")]
+
+
+# --- turns as written -------------------------------------------------------------------------
+
+
+def test_names_match_ignoring_case_and_typographic_apostrophes():
+    text = log("strip", "O'Neil, Ben", turn("o\u2019neil", T43), turn("BEN", T43),
+               turn("O'NEIL", T14), turn("ben", T43), "winner: o'neil")
+    assert errors(text) == []
+    assert validate_text(text).results["winners"] == ["O'Neil"]
+
+
+def test_strip_attempts_come_in_any_order_and_a_third_is_extra_and_ignored():
+    text = log("strip", "Ana, Ben", turn("Ben", T43), turn("Ben", T14), turn("Ana", T43),
+               turn("Ana", T43), turn("Ben", ("8: 13", "12: -")), "totals: Ana 86, Ben 57",
+               "winner: Ben")
+    assert errors(text) == [(19, "extra-turn")]
+
+
+def test_strip_unknown_player_counts_for_nobody():
+    text = log("strip", "Ana", turn("Zed", T14, "score: 14"), turn("Ana", T43))
+    assert errors(text) == [(3, "unknown-player"), (None, "missing-turn")]
+    assert validate_text(text).results["totals"] == {"Ana": 43}
+
+
+def test_unknown_player_in_turn_order_formats_counts_as_the_due_player():
+    text = log("classic", "Ana, Ben", turn("Zed", T14), turn("Ben", T43), "winner: Ana")
+    assert errors(text) == [(3, "unknown-player")]
+    assert validate_text(text).results["totals"] == {"Ana": 14, "Ben": 43}
+
+
+def test_a_turn_by_a_player_who_already_played_this_round_is_extra():
+    text = log("classic", "Ana, Ben", turn("Ana", T14), turn("Ana", ("8: 13",)), turn("Ben", T43))
+    assert errors(text) == [(10, "extra-turn")]
+
+
+def test_turn_order_counts_the_turn_for_the_player_written():
+    text = log("classic", "Ana, Ben, Cy", turn("Ben", T43), turn("Ana", T43), turn("Cy", T14),
+               "winner: Cy")
+    assert errors(text) == [(3, "turn-order")]
+
+
+def test_a_turn_after_the_game_is_extra_and_its_throws_are_ignored():
+    text = log("ten", "Ana, Ben", turn("Ana", T43), turn("Ben", T14), turn("Ana", ("8: 13", "12: 12")),
+               "turn Zed", "8: 8")
+    assert errors(text) == [(13, "extra-turn"), (16, "unknown-player"), (16, "extra-turn")]
+
+
+# --- throws and turn ends -----------------------------------------------------------------------
+
+
+def test_each_throw_after_the_turn_ended_is_play_after_end():
+    text = log("strip", "Ana", turn("Ana", T43 + ("5: 5", "8: 13")), turn("Ana", T43))
+    assert errors(text) == [(6, "play-after-end"), (7, "play-after-end")]
+
+
+def test_a_turn_that_shut_the_box_ends_at_once():
+    text = log("hundred", "Ana, Ben", turn("Ana", SHUT + ("2: -",), "score: 0"), turn("Ben", T43))
+    assert (13, "play-after-end") in errors(text)
+
+
+def test_a_one_die_1_with_tile_1_shut_ends_the_turn():
+    throws = ("4+5: 9", "5+3: 8", "3+4: 7", "1+3: 1 3", "die 1: -")
+    text = log("hundred", "Ana, Ben", turn("Ana", throws, "score: 17"), turn("Ben", T43))
+    assert errors(text) == [(None, "missing-turn")]
+    text = log("hundred", "Ana, Ben", turn("Ana", throws + ("die 2: 2",)), turn("Ben", T43))
+    assert errors(text) == [(9, "play-after-end"), (None, "missing-turn")]
+
+
+def test_the_state_as_written_carries_on_after_a_slip():
+    # 3 is shut twice: one error, and the turn carries on from the box as written
+    text = log("strip", "Ana", turn("Ana", ("1+2: 3", "2+1: 3", "5+4: 9", "3+1: 4", "2+2: -"),
+                                    "score: 29"), turn("Ana", T43))
+    assert errors(text) == [(5, "tile-unavailable")]
+
+
+def test_a_bad_move_when_no_move_existed_may_end_the_turn_or_carry_on():
+    # on 1, 3, 4, 6 no set makes 12: writing 12 as 6 6 is one error, wherever the record goes
+    ended = log("strip", "Ana", turn("Ana", T14[:-1] + ("6+6: 6 6",), "score: 8"), turn("Ana", T43))
+    assert errors(ended) == [(9, "repeated-tile")]
+    carried_on = log("strip", "Ana", turn("Ana", T14[:-1] + ("6+6: 6 6", "3+4: 3 4", "1+1: -")),
+                     turn("Ana", T43))
+    assert errors(carried_on) == [(9, "repeated-tile")]
+    # where a move existed, a record that stops there leaves the turn unfinished
+    unfinished = log("strip", "Ana", turn("Ana", T14[:-2] + ("1+1: 3",)), turn("Ana", T43))
+    assert errors(unfinished) == [(3, "unfinished-turn"), (8, "sum-mismatch")]
+
+
+def test_an_unfinished_turn_is_reported_on_its_turn_line_and_counts_as_it_stands():
+    text = log("classic", "Ana, Ben", turn("Ana", T14[:-1], "score: 14"), turn("Ben", T43),
+               "totals: Ana 14, Ben 43", "winner: Ana")
+    assert errors(text) == [(3, "unfinished-turn")]
+
+
+def test_checked_sums():
+    text = log("strip", "Ana", turn("Ana", ("8: 3 5 = 8", "9: 9 = 10", "7: 7", "1+1: 2 = 2", "1+1: -")),
+               turn("Ana", T43))
+    assert errors(text) == [(5, "checked-sum")]
+
+
+# --- claims ---------------------------------------------------------------------------------------
+
+
+def test_claims_are_checked_where_they_stand():
+    text = log("strip", "Ana, Ben", turn("Ana", T43, "score: 42"), turn("Ben", T14),
+               "totals: Ana 43, Ben 15", turn("Ana", T43), turn("Ben", T14),
+               "totals: Ana 86, Ben 28, Zed 3", "winner: Ana", "winner: Ben", "winner: Ben, Zed")
+    assert errors(text) == [(6, "wrong-score"), (14, "wrong-total"), (25, "unknown-player"),
+                            (26, "wrong-winner"), (28, "unknown-player")]
+
+
+def test_a_tie_is_claimed_by_naming_every_winner():
+    text = log("classic", "Ana, Ben", turn("Ana", T43), turn("Ben", T43), "winner: Ben, Ana")
+    assert errors(text) == []
+    assert validate_text(text).results["winners"] == ["Ana", "Ben"]
+
+
+def test_solo_play_has_no_winner():
+    text = log("classic", "Ana", turn("Ana", T14), "winner: none")
+    assert errors(text) == []
+    assert validate_text(text).results["winners"] == []
+    assert errors(log("classic", "Ana", turn("Ana", T14), "winner: Ana")) == [(10, "wrong-winner")]
+
+
+def test_an_undecided_game_has_one_missing_turn_and_no_winner():
+    text = log("classic", "Ana, Ben, Cy", turn("Ana", T14), turn("Ben", T43), "winner: Ana")
+    report = validate_text(text)
+    assert [(error.line, error.code) for error in report.errors] == [(13, "wrong-winner"), (None, "missing-turn")]
+    assert report.results["winners"] == []
+    assert "Cy is due" in report.errors[-1].message
+
+
+def test_long_game_has_no_scores_and_loser_is_only_for_hundred():
+    text = log("long-game", "Ana, Ben", turn("Ana", ("6+6: 3 9",)), "score: 5", "totals: Ana 1")
+    assert errors(text) == [(3, "unfinished-turn"), (5, "syntax"), (6, "syntax"), (None, "missing-turn")]
+    assert errors(log("strip", "Ana", turn("Ana", T43), turn("Ana", T43), "loser: Ana")) == [(9, "syntax")]
+
+
+# --- round markers -----------------------------------------------------------------------------
+
+
+BEST_OF_3 = (  # round 1 tied, then Ben, Ana and Ben win a round each: 4 rounds
+    "round 1", turn("Ana", T43), turn("Ben", T43),
+    "round 2", turn("Ben", T14), turn("Ana", T43),
+    "round 3", turn("Ana", T14), turn("Ben", T43),
+    "round 4", turn("Ben", T14), turn("Ana", T43),
+)
+
+
+def test_best_of_ties_give_no_round_win_and_play_runs_past_the_named_length():
+    text = log("classic format=best-of-3", "Ana, Ben", *BEST_OF_3, "winner: Ben")
+    report = validate_text(text)
+    assert report.valid, report.errors
+    assert report.results["round_wins"] == {"Ana": 1, "Ben": 2}
+    assert [turn["round"] for turn in report.results["turns"]] == [1, 1, 2, 2, 3, 3, 4, 4]
+
+
+def test_a_wrong_round_number_is_turn_order():
+    body = list(BEST_OF_3)
+    body[6] = "round 5"
+    assert errors(log("classic format=best-of-3", "Ana, Ben", *body)) == [(21, "turn-order")]
+
+
+def test_round_markers_are_ignored_in_strip():
+    text = log("strip", "Ana", "round 7", turn("Ana", T43), "round 1", turn("Ana", T43))
+    assert errors(text) == []
+
+
+# --- formats -----------------------------------------------------------------------------------
+
+
+def test_elimination_at_exactly_45():
+    text = log("classic format=elimination", "Ana, Ben", turn("Ana", T43), turn("Ben", T14),
+               turn("Ben", T14), turn("Ana", T2), "totals: Ana 45, Ben 28", "winner: Ben")
+    report = validate_text(text)
+    assert report.valid, report.errors
+    assert report.results["out"] == {"Ana": 2}
+
+
+def test_hundred_reset_and_strict_passing():
+    text = log(
+        "hundred", "Ana, Ben",
+        turn("Ana", T43), turn("Ben", T43), turn("Ana", T43),
+        turn("Ben", SHUT, "score: 0"), "totals: Ana 86, Ben 0",
+        turn("Ana", T14), turn("Ben", T43), "totals: Ana 100, Ben 43",
+        turn("Ana", T43), "loser: Ana", "winner: Ben",
+    )
+    report = validate_text(text)
+    assert report.valid, report.errors
+    assert report.results["loser"] == "Ana" and report.results["totals"] == {"Ana": 143, "Ben": 43}
+
+
+def test_hundred_digits_scores_read_the_open_tiles_and_1000_loses_at_once():
+    text = log("hundred scoring=digits", "Ana, Ben", turn("Ana", T14, "score: 1346"), "loser: Ana")
+    assert errors(text) == []
+    assert validate_text(text).results["winners"] == ["Ben"]
+
+
+# --- the long game: doubles (RULES.md section 6) -----------------------------------------------
+
+
+CLOSER_TURN = ("4+5: 9", "4+4: 8", "3+4: 7", "die 6: 6", "die 5: 5",  # a double: 1 extra
+               "6+6: -",  # no move on 1-4, a double: earned and spent at once
+               "5+6: -",  # no move: the extra earned by 4+4 is spent
+               "6+5: -")  # no move, no extra: the board passes with 1-4 open
+OPENER_TURN = ("2+3: 5", "1+1: -", "4+2: 6", "1+2: -")
+
+
+def test_doubles_earn_extra_turns_spent_on_no_move_throws():
+    text = log("long-game", "Ana, Ben", turn("Ana", CLOSER_TURN), turn("Ben", OPENER_TURN))
+    assert errors(text) == [(None, "missing-turn")]
+    assert validate_text(text).results["turns"] == [
+        {"line": 3, "player": "Ana", "role": "closer"}, {"line": 12, "player": "Ben", "role": "opener"}]
+
+
+def test_without_the_double_the_turn_ends_on_its_no_move_throw():
+    throws = list(CLOSER_TURN)
+    throws[5] = "6+5: -"  # spends the extra of 4+4, so 5+6 ends the turn
+    assert errors(log("long-game", "Ana, Ben", turn("Ana", tuple(throws)))) == [
+        (11, "play-after-end"), (None, "missing-turn")]
+
+
+def test_a_total_only_throw_is_dice_needed_and_no_double():
+    throws = list(CLOSER_TURN)
+    throws[5] = "12: -"
+    assert errors(log("long-game", "Ana, Ben", turn("Ana", tuple(throws)))) == [
+        (9, "dice-needed"), (11, "play-after-end"), (None, "missing-turn")]
+
+
+def test_the_long_game_is_won_by_completing_the_board():
+    closer = ("4+5: 9", "4+4: 8", "3+4: 7", "die 6: 6", "die 5: 5", "die 4: 4", "die 3: 3",
+              "die 2: 2", "die 1: 1")
+    text = log("long-game", "Ana, Ben", turn("Ana", closer), "winner: Ana", turn("Ben", ("3+4: 7",)))
+    assert errors(text) == [(14, "extra-turn")]
+    assert validate_text(text).results["winners"] == ["Ana"]
+
+
+# --- the report --------------------------------------------------------------------------------
+
+
+def test_results_and_text_report():
+    text = log("strip", "Ana, Ben", turn("Ana", T43), turn("Ben", T14), turn("Ben", T43),
+               turn("Ana", T14))
+    report = validate_text(text, "club.log")
+    assert report.rules == "strip"
+    assert report.results == {
+        "winners": ["Ana", "Ben"],
+        "totals": {"Ana": 57, "Ben": 57},
+        "turns": [
+            {"line": 3, "player": "Ana", "attempt": 1, "score": 43},
+            {"line": 6, "player": "Ben", "attempt": 1, "score": 14},
+            {"line": 13, "player": "Ben", "attempt": 2, "score": 43},
+            {"line": 16, "player": "Ana", "attempt": 2, "score": 14},
+        ],
+    }
+    assert format_text(report) == "club.log: valid; winners: Ana, Ben; totals: Ana 57, Ben 57"
+
+
+def test_report_names_the_options_and_never_a_move():
+    text = log("classic tiles=12 one-die=off format=best-of-5", "Ana, Ben",
+               turn("Ana", ("8: 8", "9: -")))
+    report = validate_text(text)
+    assert report.rules == "classic tiles=12 one-die=off format=best-of-5"
+    [missed] = [error for error in report.errors if error.code == "missed-move"]
+    assert missed.message == "the throw 9 is recorded as no move, but a move existed."

@@ -1,0 +1,89 @@
+"""Property tests: random legal games of every Shut the Box preset and format validate clean
+with the right result, and each single fault put into one is caught with its code on its line.
+
+Hypothesis draws the seeds; the games come from ``games_box`` (also used by the benchmarks).
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games_box import FAULT_CODES, SETUPS, inject_fault, random_box_game, rules_for
+from kitgen.logs.validate import validate_text
+from kitgen.rules.box import apply_move, has_move, turn_score
+
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def setup(index: int, seed: int):
+    preset, options = SETUPS[index]
+    rules = rules_for(preset, **{key.replace("-", "_"): value for key, value in options.items()})
+    count = random.Random(seed).randint(rules.min_players, rules.max_players)
+    return rules, ("Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hana")[:count]
+
+
+@SETTINGS
+@given(index=st.integers(0, len(SETUPS) - 1), seed=SEEDS)
+def test_a_legal_game_validates_clean_with_its_result(index, seed):
+    rules, players = setup(index, seed)
+    game = random_box_game(random.Random(seed), rules, players)
+    report = validate_text(game.text)
+    assert report.errors == (), game.text
+    assert tuple(report.results["winners"]) == game.winners
+    assert report.results.get("loser") == game.loser
+    if rules.format != "long-game":
+        assert tuple(report.results["totals"].values()) == game.totals
+    assert game.throws == sum(1 for line in game.text.splitlines() if ":" in line
+                              and line.split(":")[0].strip().lower() not in
+                              ("rules", "players", "title", "score", "totals", "winner", "loser"))
+
+
+@SETTINGS
+@given(index=st.integers(0, len(SETUPS) - 1), seed=SEEDS, code=st.sampled_from(FAULT_CODES))
+def test_a_single_fault_is_caught_with_its_code_on_its_line(index, seed, code):
+    rng = random.Random(seed)
+    rules, players = setup(index, seed)
+    game = random_box_game(rng, rules, players)
+    fault = inject_fault(rng, game, code)
+    if fault is None:  # this game has no place for that fault (e.g. no score in the long game)
+        return
+    report = validate_text(fault.text)
+    found = {(error.line, error.code) for error in report.errors}
+    assert (fault.line, code) in found, (fault.text, found)
+    if fault.also is not None:
+        assert {error.code for error in report.errors} <= {code} | fault.also, (fault.text, found)
+
+
+@SETTINGS
+@given(seed=SEEDS)
+def test_the_validator_never_names_a_move_in_a_missed_move(seed):
+    rng = random.Random(seed)
+    game = random_box_game(rng, rules_for("classic", tiles="12"), ("Ana", "Ben"))
+    fault = inject_fault(rng, game, "missed-move")
+    if fault is None:
+        return
+    [missed] = [error for error in validate_text(fault.text).errors if error.code == "missed-move"]
+    throw = fault.text.splitlines()[missed.line - 1].split(":")[0]
+    assert missed.message == f"the throw {throw.strip()} is recorded as no move, but a move existed."
+
+
+@SETTINGS
+@given(seed=SEEDS)
+def test_generated_turns_end_only_when_no_move_is_left(seed):
+    """The generator itself: every no-move throw really has no move (or the log would lie)."""
+    rng = random.Random(seed)
+    game = random_box_game(rng, rules_for("ten"), ("Ana", "Ben", "Cy"))
+    for entry in game.entries:
+        if entry.kind == "throw" and not entry.tiles:
+            assert not has_move(entry.box, entry.throw.total)
+        if entry.kind == "score":
+            assert entry.text == f"score: {turn_score(game.rules, _box_after_block(game, entry.block))}"
+
+
+def _box_after_block(game, block):
+    last = [entry for entry in game.entries if entry.block == block and entry.kind == "throw"][-1]
+    return apply_move(game.rules, last.box, last.tiles, last.role)
