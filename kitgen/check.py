@@ -42,8 +42,10 @@ def check_box_claim(rules, open_text: str, roll_text: str, close_text: str | Non
     ``close``, or ``open`` for the long game's opener (whose move opens shut tiles). Raises
     :class:`ThrowSyntaxError`, :class:`TileSyntaxError`, :class:`PositionError` (a tile off
     the box or given twice in ``open_text``) or :class:`OptionError` (a bad ``role``), all
-    exit status 2; ``ValueError`` for knucklebones rules. ``facts`` echo the position (``rules``, ``open``, ``roll``, ``role``), the
-    claim (``tiles`` or ``"claim": "no move"``), the problem ``codes`` and, for a valid move,
+    exit status 2; ``ValueError`` for knucklebones rules.
+
+    ``facts`` echo the position (``rules``, ``open``, ``roll``, ``role``), the claim
+    (``tiles`` or ``"claim": "no move"``), the problem ``codes`` and, for a valid move,
     ``open_after``. A "no move" verdict is only right or wrong: it never says which move
     exists.
 

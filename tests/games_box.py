@@ -129,7 +129,8 @@ def random_setup(rng: random.Random) -> tuple[Rules, tuple[str, ...]]:
 
 def rules_for(preset: str, **options: str) -> Rules:
     """Return the rules of ``preset`` with ``options`` (underscores for dashes)."""
-    return find_preset(preset).configure({key.replace("_", "-"): value for key, value in options.items()})
+    chosen = {key.replace("_", "-"): value for key, value in options.items()}
+    return find_preset(preset).configure(chosen)
 
 
 def pick_tiles(rng: random.Random, movable: int, total: int) -> tuple[int, ...]:
@@ -181,15 +182,17 @@ class _Writer:
 
     def add(self, entry: Entry) -> None:
         if self.style.noise and self.rng.random() < self.style.noise:
-            self.entries.append(Entry(self.rng.choice(("blank", "comment")), "" if self.rng.random() < 0.5
-                                      else "# copied from the paper record"))
+            blank = self.rng.random() < 0.5
+            self.entries.append(Entry("blank", "") if blank
+                                else Entry("comment", "# copied from the paper record"))
         self.entries.append(entry)
 
     def chance(self, rate: float) -> bool:
         return self.rng.random() < rate
 
 
-def _play_turn(writer: _Writer, rules: Rules, box: int, role: str, block: int) -> tuple[int, bool, int]:
+def _play_turn(writer: _Writer, rules: Rules, box: int, role: str,
+               block: int) -> tuple[int, bool, int]:
     """Play one legal turn from ``box``; return the box after it, whether it completed the
     box, and the number of throws."""
     rng, style = writer.rng, writer.style
@@ -218,7 +221,8 @@ def _play_turn(writer: _Writer, rules: Rules, box: int, role: str, block: int) -
 
 def _turn_text(writer: _Writer, name: str) -> str:
     if writer.style.loose and writer.chance(0.3):
-        return f"{writer.rng.choice(('Turn', 'TURN', 'turn'))} {writer.rng.choice((name.lower(), name.upper(), name))}"
+        keyword = writer.rng.choice(("Turn", "TURN", "turn"))
+        return f"{keyword} {writer.rng.choice((name.lower(), name.upper(), name))}"
     return f"turn {name}"
 
 
@@ -269,7 +273,8 @@ def random_box_game(rng: random.Random, rules: Rules, players: tuple[str, ...]) 
     return _finish(writer, rules, players, play, throws)
 
 
-def _finish(writer: _Writer, rules: Rules, players: tuple[str, ...], play: Play, throws: int) -> GeneratedGame:
+def _finish(writer: _Writer, rules: Rules, players: tuple[str, ...], play: Play,
+            throws: int) -> GeneratedGame:
     winners = tuple(players[seat] for seat in play.winners or ())
     loser = None if play.loser is None else players[play.loser]
     if rules.format != "long-game" and writer.chance(writer.style.claims):
@@ -279,7 +284,8 @@ def _finish(writer: _Writer, rules: Rules, players: tuple[str, ...], play: Play,
     if writer.chance(writer.style.claims):
         writer.add(Entry("winner", "winner: " + (", ".join(winners) or "none")))
     entries = tuple(writer.entries)
-    return GeneratedGame(rules, players, _text(entries), winners, loser, play.totals, throws, entries)
+    return GeneratedGame(rules, players, _text(entries), winners, loser, play.totals, throws,
+                         entries)
 
 
 def _text(entries: tuple[Entry, ...] | list[Entry]) -> str:
@@ -315,7 +321,8 @@ def _retext(entry: Entry, throw_text: str | None = None, tiles: tuple[int, ...] 
 
 
 def _faces_for(rng: random.Random, total: int, double: bool) -> tuple[int, int] | None:
-    pairs = [(a, total - a) for a in range(1, 7) if 1 <= total - a <= 6 and (a == total - a) == double]
+    pairs = [(a, total - a) for a in range(1, 7)
+             if 1 <= total - a <= 6 and (a == total - a) == double]
     return rng.choice(pairs) if pairs else None
 
 
@@ -371,7 +378,8 @@ def _syntax(rng, game, entries):
 
 
 def _bad_roll(rng, game, entries):
-    index = _choose(rng, _throws(entries, lambda entry: entry.throw.dice == 2 and _steady(game, entry)))
+    index = _choose(rng, _throws(entries, lambda entry: entry.throw.dice == 2
+                                 and _steady(game, entry)))
     if index is None:
         return None
     total = entries[index].throw.total
@@ -381,8 +389,9 @@ def _bad_roll(rng, game, entries):
 
 def _one_die(rng, game, entries):
     rules = game.rules
-    index = _choose(rng, _throws(entries, lambda entry: entry.throw.dice == 2 and entry.throw.total <= 6
-                                 and not one_die_allowed(rules, entry.box) and _steady(game, entry)))
+    index = _choose(rng, _throws(entries, lambda entry: entry.throw.dice == 2
+                                 and entry.throw.total <= 6 and _steady(game, entry)
+                                 and not one_die_allowed(rules, entry.box)))
     if index is None:
         return None
     entries[index] = _retext(entries[index], f"die {entries[index].throw.total}")
@@ -549,7 +558,8 @@ def _missing_turn(rng, game, entries):
 def _dice_needed(rng, game, entries):
     if game.rules.format != "long-game":
         return None
-    index = _choose(rng, _throws(entries, lambda entry: entry.throw.dice == 2 and not entry.throw.double))
+    index = _choose(rng, _throws(entries, lambda entry: entry.throw.dice == 2
+                                 and not entry.throw.double))
     if index is None:
         return None
     entries[index] = _retext(entries[index], str(entries[index].throw.total))

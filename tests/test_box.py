@@ -88,7 +88,7 @@ def test_parse_tiles(text, tiles):
     assert parse_tiles(text) == tiles
 
 
-@pytest.mark.parametrize("text", ["", "   ", ",", "3 x", "1.5", "-2", "three", " ".join(["1"] * 13)])
+@pytest.mark.parametrize("text", ["", "   ", ",", "3 x", "1.5", "-2", "three", "1 " * 13])
 def test_parse_tiles_raises_only_syntax_errors(text):
     with pytest.raises(TileSyntaxError):
         parse_tiles(text)
@@ -106,7 +106,8 @@ def test_box_states_round_trip():
 
 
 def _reachable(tiles: tuple[int, ...]) -> set[int]:
-    return {sum(chosen) for size in range(1, len(tiles) + 1) for chosen in combinations(tiles, size)}
+    return {sum(chosen) for size in range(1, len(tiles) + 1)
+            for chosen in combinations(tiles, size)}
 
 
 def test_has_move_agrees_with_listing_every_subset():
@@ -173,7 +174,8 @@ def test_each_problem_alone():
     assert codes(judge_move(STRIP, full, parse_throw("13"), (4, 9))) == ["bad-roll"]
     assert codes(judge_move(STRIP, full, parse_throw("die 4"), (4,))) == ["one-die-not-allowed"]
     assert codes(judge_move(STRIP, box(1, 2), parse_throw("3"), (3,))) == ["tile-unavailable"]
-    assert codes(judge_move(STRIP, full, parse_throw("8"), (10,))) == ["tile-unavailable", "sum-mismatch"]
+    assert codes(judge_move(STRIP, full, parse_throw("8"), (10,))) == [
+        "tile-unavailable", "sum-mismatch"]
     assert codes(judge_move(STRIP, full, parse_throw("8"), (2, 6, 0))) == ["tile-unavailable"]
     assert codes(judge_move(STRIP, full, parse_throw("8"), (4, 4))) == ["repeated-tile"]
     assert codes(judge_move(STRIP, full, parse_throw("8"), (4, 5))) == ["sum-mismatch"]
@@ -239,7 +241,7 @@ def test_the_opener_moves_shut_tiles():
     assert movable_tiles(LONG, board, "open") == box(7, 8, 9)
     assert judge_move(LONG, board, parse_throw("4+4"), (8,), "open") == ()
     assert codes(judge_move(LONG, board, parse_throw("2+2"), (4,), "open")) == ["tile-unavailable"]
-    assert codes(judge_move(LONG, board, parse_throw("2+2"), (), "open")) == []  # nothing shut makes 4
+    assert judge_move(LONG, board, parse_throw("2+2"), (), "open") == ()  # no shut set makes 4
     assert codes(judge_move(LONG, board, parse_throw("5+2"), (), "open")) == ["missed-move"]
     assert tiles_of(apply_move(LONG, board, (8,), "open")) == (1, 2, 3, 4, 5, 6, 8)
 

@@ -10,16 +10,15 @@ import re
 import pytest
 from typer.testing import CliRunner
 
+from games_box import rules_for
 from kitgen.check import check_box_claim
 from kitgen.cli import app
 from kitgen.errors import KitgenError, OptionError, PositionError, ThrowSyntaxError, TileSyntaxError
-from kitgen.rules.presets import find_preset
 
 runner = CliRunner()
 
 
-def rules(preset: str, **options: str):
-    return find_preset(preset).configure({key.replace("_", "-"): value for key, value in options.items()})
+rules = rules_for
 
 
 # --- a named move, per preset ---------------------------------------------------------------
@@ -46,7 +45,8 @@ def test_a_valid_move_says_what_it_makes_and_where_the_box_stands():
     assert verdict.text() == "valid: 1+9 makes 10 and every tile of it is open."
     assert verdict.to_json() == {
         "valid": True, "reasons": ["1+9 makes 10 and every tile of it is open."], "rules": "strip",
-        "open": [1, 5, 9], "roll": "10", "role": "close", "tiles": [1, 9], "codes": [], "open_after": [5],
+        "open": [1, 5, 9], "roll": "10", "role": "close", "tiles": [1, 9], "codes": [],
+        "open_after": [5],
     }
     opener = check_box_claim(rules("long-game"), "1 2 3 4 5 6", "3+4", "7", "open")
     assert opener.text() == "valid: tile 7 makes 7 and is shut."
@@ -160,7 +160,8 @@ def test_cli_valid_move_exits_0():
 
 
 def test_cli_invalid_move_exits_1():
-    result = check("--rules", "classic", "--tiles", "12", "--open", "1 2 12", "--roll", "12", "--close", "1 12")
+    result = check("--rules", "classic", "--tiles", "12", "--open", "1 2 12", "--roll", "12",
+                   "--close", "1 12")
     assert result.exit_code == 1
     assert result.output == "not valid: 1+12 is 13, the throw was 12.\n"
 

@@ -75,8 +75,10 @@ def test_json_is_one_array_with_one_object_per_log(tmp_path):
     valid, unreadable, invalid = json.loads(result.stdout)
     assert valid["file"] == str(VALID) and valid["rules"] == "strip" and valid["valid"] is True
     assert valid["errors"] == []
-    assert valid["results"]["winners"] == ["Ana"] and valid["results"]["totals"] == {"Ana": 25, "Ben": 35}
-    assert unreadable == {"file": str(missing), "valid": False, "unreadable": f"{str(missing)!r} does not exist."}
+    assert valid["results"]["winners"] == ["Ana"]
+    assert valid["results"]["totals"] == {"Ana": 25, "Ben": 35}
+    assert unreadable == {"file": str(missing), "valid": False,
+                          "unreadable": f"{str(missing)!r} does not exist."}
     assert invalid["valid"] is False
     assert invalid["errors"][0] == {"line": 18, "code": "repeated-tile",
                                     "message": "tile 1 is written more than once in one move."}
@@ -91,8 +93,9 @@ def test_json_hundred_has_a_loser():
 
 
 def test_every_body_line_unreadable_is_exit_1_not_a_traceback(tmp_path):
-    path = write(tmp_path, "junk.log", "rules: classic\nplayers: Ana\n" + "\n".join(
-        ["turn", "8 = 3 5 ?", "\u00ff\u00fe", "::::", "turn Ana", "+", "die", "score: -1", "=" * 300]))
+    junk = ["turn", "8 = 3 5 ?", "\u00ff\u00fe", "::::", "turn Ana", "+", "die", "score: -1",
+            "=" * 300]
+    path = write(tmp_path, "junk.log", "rules: classic\nplayers: Ana\n" + "\n".join(junk))
     result = validate(path)
     assert result.exit_code == 1
     assert result.exception is None or isinstance(result.exception, SystemExit)

@@ -6,11 +6,10 @@ import pytest
 
 from kitgen.errors import PlayerCountError
 from kitgen.rules.formats import CLOSER, OPENER, Play, start_play
-from kitgen.rules.presets import find_preset
+from games_box import rules_for
 
 
-def rules(preset: str, **options: str):
-    return find_preset(preset).configure({key.replace("_", "-"): value for key, value in options.items()})
+rules = rules_for
 
 
 def play_turns(play: Play, *turns: tuple[int, int] | tuple[int, int, bool]) -> Play:
@@ -44,7 +43,8 @@ def test_strip_two_attempts_in_any_order_lowest_total_wins():
 
 
 def test_strip_ties_share_and_solo_has_no_winner():
-    tied = play_turns(start_play(rules("strip"), 3), (0, 10), (1, 5), (2, 30), (0, 5), (1, 10), (2, 0))
+    tied = play_turns(start_play(rules("strip"), 3),
+                      (0, 10), (1, 5), (2, 30), (0, 5), (1, 10), (2, 0))
     assert tied.winners == (0, 1)
     solo = play_turns(start_play(rules("strip"), 1), (0, 10), (0, 5))
     assert solo.over and solo.winners == ()

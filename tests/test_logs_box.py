@@ -60,7 +60,8 @@ def test_case(name):
         assert report.results["winners"] == expected["winners"]
         assert report.results.get("loser") == expected.get("loser")
         return
-    assert (expected["line"], expected["primary"]) in [(error.line, error.code) for error in report.errors]
+    found = [(error.line, error.code) for error in report.errors]
+    assert (expected["line"], expected["primary"]) in found
     assert sorted({error.code for error in report.errors}) == sorted(expected["all"])
 
 
@@ -133,8 +134,8 @@ def test_turn_order_counts_the_turn_for_the_player_written():
 
 
 def test_a_turn_after_the_game_is_extra_and_its_throws_are_ignored():
-    text = log("ten", "Ana, Ben", turn("Ana", T43), turn("Ben", T14), turn("Ana", ("8: 13", "12: 12")),
-               "turn Zed", "8: 8")
+    text = log("ten", "Ana, Ben", turn("Ana", T43), turn("Ben", T14),
+               turn("Ana", ("8: 13", "12: 12")), "turn Zed", "8: 8")
     assert errors(text) == [(13, "extra-turn"), (16, "unknown-player"), (16, "extra-turn")]
 
 
@@ -185,7 +186,8 @@ def test_an_unfinished_turn_is_reported_on_its_turn_line_and_counts_as_it_stands
 
 
 def test_checked_sums():
-    text = log("strip", "Ana", turn("Ana", ("8: 3 5 = 8", "9: 9 = 10", "7: 7", "1+1: 2 = 2", "1+1: -")),
+    throws = ("8: 3 5 = 8", "9: 9 = 10", "7: 7", "1+1: 2 = 2", "1+1: -")
+    text = log("strip", "Ana", turn("Ana", throws),
                turn("Ana", T43))
     assert errors(text) == [(5, "checked-sum")]
 
@@ -217,15 +219,18 @@ def test_solo_play_has_no_winner():
 def test_an_undecided_game_has_one_missing_turn_and_no_winner():
     text = log("classic", "Ana, Ben, Cy", turn("Ana", T14), turn("Ben", T43), "winner: Ana")
     report = validate_text(text)
-    assert [(error.line, error.code) for error in report.errors] == [(13, "wrong-winner"), (None, "missing-turn")]
+    assert [(error.line, error.code) for error in report.errors] == [
+        (13, "wrong-winner"), (None, "missing-turn")]
     assert report.results["winners"] == []
     assert "Cy is due" in report.errors[-1].message
 
 
 def test_long_game_has_no_scores_and_loser_is_only_for_hundred():
     text = log("long-game", "Ana, Ben", turn("Ana", ("6+6: 3 9",)), "score: 5", "totals: Ana 1")
-    assert errors(text) == [(3, "unfinished-turn"), (5, "syntax"), (6, "syntax"), (None, "missing-turn")]
-    assert errors(log("strip", "Ana", turn("Ana", T43), turn("Ana", T43), "loser: Ana")) == [(9, "syntax")]
+    assert errors(text) == [
+        (3, "unfinished-turn"), (5, "syntax"), (6, "syntax"), (None, "missing-turn")]
+    strip = log("strip", "Ana", turn("Ana", T43), turn("Ana", T43), "loser: Ana")
+    assert errors(strip) == [(9, "syntax")]
 
 
 # --- round markers -----------------------------------------------------------------------------
@@ -302,7 +307,9 @@ def test_doubles_earn_extra_turns_spent_on_no_move_throws():
     text = log("long-game", "Ana, Ben", turn("Ana", CLOSER_TURN), turn("Ben", OPENER_TURN))
     assert errors(text) == [(None, "missing-turn")]
     assert validate_text(text).results["turns"] == [
-        {"line": 3, "player": "Ana", "role": "closer"}, {"line": 12, "player": "Ben", "role": "opener"}]
+        {"line": 3, "player": "Ana", "role": "closer"},
+        {"line": 12, "player": "Ben", "role": "opener"},
+    ]
 
 
 def test_without_the_double_the_turn_ends_on_its_no_move_throw():
@@ -322,7 +329,8 @@ def test_a_total_only_throw_is_dice_needed_and_no_double():
 def test_the_long_game_is_won_by_completing_the_board():
     closer = ("4+5: 9", "4+4: 8", "3+4: 7", "die 6: 6", "die 5: 5", "die 4: 4", "die 3: 3",
               "die 2: 2", "die 1: 1")
-    text = log("long-game", "Ana, Ben", turn("Ana", closer), "winner: Ana", turn("Ben", ("3+4: 7",)))
+    text = log("long-game", "Ana, Ben", turn("Ana", closer), "winner: Ana",
+               turn("Ben", ("3+4: 7",)))
     assert errors(text) == [(14, "extra-turn")]
     assert validate_text(text).results["winners"] == ["Ana"]
 

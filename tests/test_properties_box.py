@@ -68,7 +68,8 @@ def test_the_validator_never_names_a_move_in_a_missed_move(seed):
         return
     [missed] = [error for error in validate_text(fault.text).errors if error.code == "missed-move"]
     throw = fault.text.splitlines()[missed.line - 1].split(":")[0]
-    assert missed.message == f"the throw {throw.strip()} is recorded as no move, but a move existed."
+    assert missed.message == (
+        f"the throw {throw.strip()} is recorded as no move, but a move existed.")
 
 
 @SETTINGS
@@ -81,7 +82,8 @@ def test_generated_turns_end_only_when_no_move_is_left(seed):
         if entry.kind == "throw" and not entry.tiles:
             assert not has_move(entry.box, entry.throw.total)
         if entry.kind == "score":
-            assert entry.text == f"score: {turn_score(game.rules, _box_after_block(game, entry.block))}"
+            box = _box_after_block(game, entry.block)
+            assert entry.text == f"score: {turn_score(game.rules, box)}"
 
 
 def _box_after_block(game, block):

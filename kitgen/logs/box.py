@@ -112,9 +112,8 @@ class Unreadable:
     message: str
 
 
-BodyLine = TurnLine | RoundLine | ThrowLine | ScoreClaim | TotalsClaim | WinnerClaim | LoserClaim | Unreadable
-
-_FORMS = "a turn, round, throw or claim line"
+BodyLine = (TurnLine | RoundLine | ThrowLine | ScoreClaim | TotalsClaim | WinnerClaim
+            | LoserClaim | Unreadable)
 
 
 def _number(word: str) -> int | None:
@@ -144,19 +143,20 @@ def _names(text: str) -> tuple[tuple[str, str], ...] | None:
 def _totals(text: str) -> TotalsClaim | Unreadable:
     items = []
     for part in text.split(","):
-        name, _, total = part.strip().rpartition(" ")
-        number = _number(total)
-        if not name.strip() or number is None:
+        words = part.split()
+        number = _number(words[-1]) if len(words) > 1 else None
+        if number is None:
             return Unreadable(f"totals: {quote(part.strip())} is not a name and a number.")
-        items.append((*_name(name), number))
+        items.append((*_name(" ".join(words[:-1])), number))
     return TotalsClaim(tuple(items))
 
 
 def _claim(key: str, value: str) -> BodyLine:
     if key == "score":
         number = _number(value)
-        return ScoreClaim(number) if number is not None else Unreadable(
-            f"score: {quote(value)} is not a number.")
+        if number is None:
+            return Unreadable(f"score: {quote(value)} is not a number.")
+        return ScoreClaim(number)
     if key == "totals":
         return _totals(value)
     if value.lower() == "none":
@@ -198,18 +198,17 @@ def parse_line(text: str) -> BodyLine:
     TurnLine(name='Ana', key='ana')
     """
     words = text.split(None, 1)
-    word = words[0].lower()
-    if word in ("turn", "round"):
-        if len(words) == 1:
-            return Unreadable(f"a {word} line needs a {'player' if word == 'turn' else 'number'}.")
-        if word == "turn":
-            return TurnLine(*_name(words[1]))
-        number = _number(words[1])
+    word = words[0].lower() if words else ""
+    if word == "turn":
+        return TurnLine(*_name(words[1])) if len(words) > 1 else Unreadable(
+            "a turn line needs the player's name.")
+    if word == "round":
+        number = _number(words[1]) if len(words) > 1 else None
         return RoundLine(number) if number is not None else Unreadable(
-            f"round {quote(words[1])}: the round is not a number.")
+            "a round line needs the round's number.")
     key, colon, value = text.partition(":")
     if not colon:
-        return Unreadable(f"{quote(text)} is not {_FORMS}.")
+        return Unreadable(f"{quote(text)} is not a turn, round, throw or claim line.")
     key, value = key.strip(), value.strip()
     if key.lower() in ("score", "totals", "winner", "loser"):
         return _claim(key.lower(), value)
@@ -314,25 +313,31 @@ class _BoxLogReader:
         for problem in problems:
             self.errors.append(LogError(number, problem.code, problem.message))
         if self.long and throw.dice == 2 and not throw.faces:
-            self.error(number, "dice-needed",
-                       f"the long game needs both faces of a two-dice throw, not only {throw.total}.")
+            self.error(number, "dice-needed", "the long game needs both faces of a two-dice "
+                       f"throw, not only {throw.total}.")
         if parsed.checked is not None and parsed.checked != sum(tiles):
-            self.error(number, "checked-sum",
-                       f"the checked sum is {parsed.checked}, the tiles written add up to {sum(tiles)}.")
+            self.error(number, "checked-sum", f"the checked sum is {parsed.checked}, the tiles "
+                       f"written add up to {sum(tiles)}.")
         if tiles:
             turn.box = apply_move(rules, box, tiles, turn.role)
         if self.long and throw.double:
-            turn.extra += 1
-        if turn.box != box and finished(rules, turn.box, turn.role):
+            turn.extra += 1  # RULES.md section 6: every double earns an extra turn
+        self.advance(turn, box, throw, tiles, bool(problems))
+
+    def advance(self, turn: _Turn, box: int, throw: Throw, tiles: tuple[int, ...],
+                faulty: bool) -> None:
+        """Set the stage of ``turn`` after a throw from ``box`` (RULES.md sections 1 and 6):
+        ended when its moves complete the box, or on a no-move throw with no extra turn left
+        to spend; endable after a faulty move when no move existed; playing otherwise."""
+        if turn.box != box and finished(self.rules, turn.box, turn.role):
             turn.completed = True
             turn.stage = ENDED
+        elif not tiles and turn.extra:  # RULES.md section 6: spend one, keep throwing
+            turn.extra -= 1
+            turn.stage = PLAYING
         elif not tiles:
-            if turn.extra:
-                turn.extra -= 1
-                turn.stage = PLAYING
-            else:
-                turn.stage = ENDED
-        elif problems and not has_move(movable_tiles(rules, box, turn.role), throw.total):
+            turn.stage = ENDED
+        elif faulty and not has_move(movable_tiles(self.rules, box, turn.role), throw.total):
             turn.stage = ENDABLE
         else:
             turn.stage = PLAYING
@@ -363,7 +368,8 @@ class _BoxLogReader:
         if wrong:
             self.error(number, "wrong-total", "; ".join(wrong) + ".")
 
-    def claimed_seats(self, number: int, names: tuple[tuple[str, str], ...]) -> frozenset[int] | None:
+    def claimed_seats(self, number: int,
+                      names: tuple[tuple[str, str], ...]) -> frozenset[int] | None:
         seats = set()
         for name, key in names:
             seat = self.seat_of.get(key)
@@ -393,7 +399,8 @@ class _BoxLogReader:
             return  # LOG-FORMAT.md: round markers are ignored in strip and the long game
         self.close_turn()
         if not self.play.over and parsed.number != self.play.round:
-            self.error(number, "turn-order", f"this is round {self.play.round}, not {parsed.number}.")
+            self.error(number, "turn-order",
+                       f"this is round {self.play.round}, not {parsed.number}.")
 
     def close_turn(self) -> None:
         turn = self.turn
@@ -404,7 +411,8 @@ class _BoxLogReader:
                        "the turn stops with tiles still open and no no-move throw.")
         if turn.seat is not None:
             score = turn_score(self.rules, turn.box) if self.scored else 0
-            count = self.play.attempts[turn.seat] + 1 if self.rules.format == "two-attempts" else self.play.round
+            count = (self.play.attempts[turn.seat] + 1 if self.rules.format == "two-attempts"
+                     else self.play.round)
             self.play = self.play.record(turn.seat, score, turn.completed)
             self.turns.append((turn.line, turn.seat, count, score))
         self.board = turn.box
@@ -449,7 +457,8 @@ class _BoxLogReader:
         count = "attempt" if fmt == "two-attempts" else "round"
         results["turns"] = [
             {"line": line, "player": names[seat], count: number, "score": score} if self.scored
-            else {"line": line, "player": names[seat], "role": "opener" if seat == OPENER else "closer"}
+            else {"line": line, "player": names[seat],
+                  "role": "opener" if seat == OPENER else "closer"}
             for line, seat, number, score in self.turns
         ]
         return results

@@ -253,7 +253,7 @@ def _join(numbers) -> str:
 
 
 _ONE_DIE_RULE = {  # RULES.md section 1, one-die conditions
-    "never": "one die is never allowed in this preset",
+    "never": "one die is never allowed in this game",
     "high-shut": "one die is allowed only when every tile from 7 up is shut",
     "low-sum": "one die is allowed only when the open tiles add up to 6 or less",
 }
@@ -295,16 +295,16 @@ def _unavailable(rules: Rules, tiles: tuple[int, ...], movable: int, role: Role)
 
 def _repeated(tiles: tuple[int, ...]) -> Problem:
     repeated = sorted({tile for tile in tiles if tiles.count(tile) > 1})
-    if len(repeated) == 1:
-        return Problem("repeated-tile", f"tile {repeated[0]} is written more than once in one move.")
-    return Problem("repeated-tile", f"tiles {_join(repeated)} are written more than once in one move.")
+    which = f"tile {repeated[0]} is" if len(repeated) == 1 else f"tiles {_join(repeated)} are"
+    return Problem("repeated-tile", f"{which} written more than once in one move.")
 
 
 def _sum_mismatch(tiles: tuple[int, ...], throw: Throw) -> Problem:
     if len(tiles) == 1:
-        return Problem("sum-mismatch", f"tile {tiles[0]} does not match the throw of {throw.total}.")
-    written = "+".join(map(str, tiles))
-    return Problem("sum-mismatch", f"{written} is {sum(tiles)}, the throw was {throw.total}.")
+        message = f"tile {tiles[0]} does not match the throw of {throw.total}."
+    else:
+        message = f"{'+'.join(map(str, tiles))} is {sum(tiles)}, the throw was {throw.total}."
+    return Problem("sum-mismatch", message)
 
 
 def judge_move(
@@ -325,7 +325,8 @@ def judge_move(
     >>> strip = find_preset("strip").defaults
     >>> judge_move(strip, fresh_box(9), parse_throw("8"), (3, 5))
     ()
-    >>> [problem.code for problem in judge_move(strip, 0b111111110, parse_throw("7+1"), (1, 1, 7))]
+    >>> problems = judge_move(strip, 0b111111110, parse_throw("7+1"), (1, 1, 7))
+    >>> [problem.code for problem in problems]
     ['bad-roll', 'repeated-tile', 'tile-unavailable', 'sum-mismatch']
     """
     problems = []
@@ -333,7 +334,8 @@ def judge_move(
     if not possible:
         problems.append(_bad_roll(throw))
     if throw.dice == 1 and not one_die_allowed(rules, box):
-        problems.append(Problem("one-die-not-allowed", f"{throw.text}: {_ONE_DIE_RULE[rules.one_die]}."))
+        rule = _ONE_DIE_RULE[rules.one_die]
+        problems.append(Problem("one-die-not-allowed", f"{throw.text}: {rule}."))
     movable = movable_tiles(rules, box, role)
     if not tiles:
         if possible and has_move(movable, throw.total):

@@ -64,7 +64,7 @@ def _lowest(seats: Iterable[int], values: tuple[int, ...] | dict[int, int]) -> t
 class Play:
     """The state of one Shut the Box game between turns (RULES.md sections 2-6).
 
-    ``round`` counts from 1; ``starter`` is the seat that started it; ``waiting`` holds the
+    ``round`` counts from 1; ``starter`` is the seat that starts this round; ``waiting`` holds the
     seats still to take a turn in this round in their order (``two-attempts``: the seats with
     an attempt left, in seat order; ``long-game``: empty, see :attr:`due`); ``round_scores``
     the ``(seat, score)`` of this round's turns. Per seat: ``totals`` (sum of turn scores;
@@ -122,7 +122,7 @@ class Play:
     def record(self, seat: int, score: int, completed: bool) -> Play:
         """Return the state after ``seat`` ended a turn scoring ``score`` (see
         :func:`kitgen.rules.box.turn_score`); ``completed`` says the turn's moves completed
-        the box for the seat's role (shut it; in the long game's opener, opened it).
+        the box for the seat's role (shut it; for the long game's opener, opened it).
 
         The caller records only a turn that :meth:`admit` did not call ``extra-turn``.
         """
