@@ -89,3 +89,25 @@ def test_generated_turns_end_only_when_no_move_is_left(seed):
 def _box_after_block(game, block):
     last = [entry for entry in game.entries if entry.block == block and entry.kind == "throw"][-1]
     return apply_move(game.rules, last.box, last.tiles, last.role)
+
+
+@SETTINGS
+@given(index=st.integers(0, len(SETUPS) - 1), seed=SEEDS,
+       junk=st.lists(st.text(max_size=30), max_size=5))
+def test_any_mangled_log_is_judged_never_raises(index, seed, junk):
+    """Lines dropped, repeated, swapped or replaced by any text: always a report, with every
+    error on a line of the log (or the whole log)."""
+    rng = random.Random(seed)
+    rules, players = setup(index, seed)
+    lines = random_box_game(rng, rules, players).text.splitlines()
+    header = 3 if lines[2].startswith("title:") else 2
+    body = lines[header:]
+    for text in junk:
+        body.insert(rng.randint(0, len(body)), text.replace("\n", " ").replace("\r", " "))
+    for _ in range(rng.randint(0, 4)):
+        first, second = rng.randrange(len(body)), rng.randrange(len(body))
+        body[first], body[second] = body[second], rng.choice((body[first], ""))
+    report = validate_text("\n".join(lines[:header] + body) + "\n")
+    count = header + len(body)
+    assert all(error.line is None or 1 <= error.line <= count for error in report.errors)
+    assert isinstance(report.results["winners"], list)

@@ -71,7 +71,10 @@ def content_lines(text: str) -> list[Line]:
     [Line(number=1, text='rules: strip'), Line(number=3, text='players: Ana')]
     """
     lines = []
-    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
+    # LOG-FORMAT.md: LF or CRLF line ends; only "\n" ends a line (str.splitlines would also
+    # split at form feeds and Unicode separators, and line numbers would then disagree with
+    # what an editor shows); the "\r" of CRLF goes with the surrounding spaces.
+    for number, raw in enumerate(text.removeprefix("\ufeff").split("\n"), start=1):
         content = raw.split("#", 1)[0].strip()
         if content:
             lines.append(Line(number, content))
