@@ -1,0 +1,406 @@
+"""kitgen's benchmarks: every figure of issue 6, measured side by side in one run, as one table.
+
+    python benchmarks/run.py            # the full run (several minutes on 2 cores)
+    python benchmarks/run.py --quick    # fewer repeats, smaller corpora, no 120-name kit
+
+Sections: start-up of ``kitgen check`` and ``kitgen validate`` against a minimal Typer
+app; validation throughput over 200, 2,000 and 20,000 simulated logs, in-process and as
+one command; kits against a bare WeasyPrint render of as many pages (the engine's floor);
+the 30-name strip kit in-process against a raw ReportLab canvas (the moonshot), with
+measured prototypes of faster renders. Progress goes to standard error, the table to
+standard output. Everything is written to a temporary folder that is removed at the end;
+nothing is written into the repository.
+"""
+
+from __future__ import annotations
+
+import sys
+
+if __name__ == "__main__":
+    sys.dont_write_bytecode = True  # no __pycache__ in the checkout from the benchmark's own imports
+
+import argparse
+import json
+import os
+import platform
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from corpus import (
+    box_logs, command_batches, count_placements, count_throws, knucklebones_logs, write_logs,
+)
+from measure import (
+    BENCHMARKS, PYTHON, Row, Run, count_text, failed, format_table, interleaved, median_of,
+    median_seconds, ratio_text, run_command, seconds_text, time_call, verdict,
+)
+
+REPO = BENCHMARKS.parent
+ROSTER_30 = REPO / "tests" / "fixtures" / "roster-30.txt"
+KITGEN_SCRIPT = Path(PYTHON).with_name("kitgen")
+KITGEN = [PYTHON, str(KITGEN_SCRIPT)] if KITGEN_SCRIPT.is_file() else [PYTHON, "-m", "kitgen"]
+NOT_INSTALLED = "skipped: pip install '.[bench]'"
+
+STARTUP_LIMIT = 1.5  # issue 3 / issue 6: check and validate start in <= 1.5x a minimal Typer app
+THROUGHPUT_LEAST = 100_000  # issue 3: >= 100,000 throws per second
+GROWTH_LIMIT = 11.0  # issue 6: 10x the logs in <= 11x the time
+FLOOR_LIMIT = 1.5  # issue 6: a kit page in <= 1.5x the bare WeasyPrint page
+MEMORY_LIMIT_MB = 300  # issue 6: peak memory <= 300 MB for 120 names
+MOONSHOT_LIMIT = 5.0  # issue 6: the 30-name render within 5x of raw ReportLab
+
+# LOG-FORMAT.md's strip example, valid: the small log of the start-up figure
+SMALL_LOG = """rules: strip
+players: Ana, Ben
+
+turn Ana
+8: 8
+9: 9
+7: 7
+12: 6 4 2     = 12
+11: -
+score: 9
+
+turn Ben
+7: 1 2 4
+9: 9
+11: 3 8
+6: 6
+5: 5
+7: 7
+score: 0
+
+turn Ana
+6+6: 3 9
+10: 2 8
+7: 7
+5: 5
+4+4: -
+score: 11
+
+turn Ben
+3: 3
+8: 8
+10: 1 9
+1+1: 2
+3: -
+score: 22
+
+totals: Ana 20, Ben 22
+winner: Ana
+"""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How much to measure: repeats per kind of figure, corpus sizes, which kits."""
+
+    startup_repeats: int
+    validate_sizes: tuple[int, ...]
+    inprocess_repeats: dict[int, int]
+    command_repeats: dict[int, int]
+    kit_repeats: int
+    kit_names: tuple[int, ...]
+    moonshot_repeats: int
+    investigate: bool
+
+
+FULL = Plan(11, (200, 2_000, 20_000), {200: 7, 2_000: 5, 20_000: 3}, {200: 5, 2_000: 3, 20_000: 3},
+            3, (30, 120), 3, True)
+QUICK = Plan(5, (200, 2_000), {200: 3, 2_000: 1}, {200: 2, 2_000: 1}, 1, (30,), 1, False)
+
+
+def progress(message: str) -> None:
+    """Say on standard error what is being measured."""
+    print(f"[bench] {message}", file=sys.stderr, flush=True)
+
+
+def roster_120(path: Path) -> Path:
+    """Write a roster of 120 distinct names (the 30 of the fixture, each with 4 initials)."""
+    names = [line.strip() for line in ROSTER_30.read_text(encoding="utf-8").splitlines() if line.strip()]
+    path.write_text("\n".join(f"{name} {initial}." for initial in "ABCD" for name in names) + "\n", encoding="utf-8")
+    return path
+
+
+# --- start-up ----------------------------------------------------------------------------
+
+
+def startup_rows(scratch: Path, plan: Plan) -> list[Row]:
+    """Time ``kitgen check``, ``kitgen validate`` on one small log and the minimal Typer app,
+    interleaved; and show whether the two kitgen commands import the PDF stack."""
+    progress(f"start-up: {plan.startup_repeats} runs each")
+    log = scratch / "small.log"
+    log.write_text(SMALL_LOG, encoding="utf-8")
+    check_args = ["check", "--rules", "strip", "--open", "1 2 3 4 5 6 7 8 9", "--roll", "5+3", "--close", "3 5"]
+    validate_args = ["validate", str(log)]
+    commands = {
+        "python": lambda: run_command([PYTHON, "-c", "pass"]),
+        "typer": lambda: run_command([PYTHON, str(BENCHMARKS / "minimal_typer_app.py"), "--name", "Ana"]),
+        "check": lambda: run_command([*KITGEN, *check_args]),
+        "validate": lambda: run_command([*KITGEN, *validate_args]),
+    }
+    runs = interleaved(commands, plan.startup_repeats, warmups=2)
+    typer = median_seconds(runs["typer"])
+    rows = [
+        Row("start-up: bare interpreter (python -c pass)", seconds_text(median_seconds(runs["python"]))),
+        Row("start-up: minimal Typer app (1 command, 1 option)", seconds_text(typer)),
+    ]
+    for name, label in (("check", "kitgen check (strip, one move)"), ("validate", "kitgen validate (one small log)")):
+        bad = failed(runs[name])
+        if bad:
+            rows.append(Row(f"start-up: {label}", f"failed: {bad.error}"))
+            continue
+        seconds = median_seconds(runs[name])
+        rows.append(Row(f"start-up: {label}", seconds_text(seconds), f"Typer {seconds_text(typer)}",
+                        ratio_text(seconds / typer), f"<= {STARTUP_LIMIT}x", verdict(seconds / typer, STARTUP_LIMIT)))
+    for name, args in (("check", check_args), ("validate", validate_args)):
+        probe = run_command([PYTHON, str(BENCHMARKS / "import_probe.py"), *args])
+        seen = dict(item.split("=") for item in probe.error.rpartition("imported:")[2].split())
+        heavy = [module for module in ("weasyprint", "pypdf") if seen.get(module) == "yes"]
+        rows.append(Row(f"start-up: kitgen {name} imports weasyprint or pypdf",
+                        ", ".join(heavy) or "neither", "", "", "neither", "NO" if heavy or not seen else "yes"))
+    return rows
+
+
+# --- validation --------------------------------------------------------------------------
+
+
+def validation_rows(scratch: Path, plan: Plan) -> list[Row]:
+    """Measure validation throughput in-process and as one command over each corpus size,
+    and how the time grows with the number of logs."""
+    from kitgen.logs.validate import validate_text
+
+    largest = max(plan.validate_sizes)
+    progress(f"validation: generating {largest:,} Shut the Box logs")
+    logs = box_logs(largest)
+    throws = [count_throws(text) for text in logs]
+    names = write_logs(logs, scratch / "logs")
+    rows: list[Row] = []
+    inprocess: dict[int, float] = {}
+    command: dict[int, float] = {}
+    for size in plan.validate_sizes:
+        texts = logs[:size]
+        counted = sum(throws[:size])
+        progress(f"validation: {size:,} logs in-process, {plan.inprocess_repeats[size]} runs")
+        invalid = sum(not validate_text(text).valid for text in texts)
+        inprocess[size] = median_of(time_call(lambda: validate_all(texts), plan.inprocess_repeats[size]))
+        rows.append(_throughput_row(f"validate in-process, {size:,} logs ({counted:,} throws)", counted,
+                                    inprocess[size], size == largest, invalid))
+        progress(f"validation: {size:,} logs as one command, {plan.command_repeats[size]} runs")
+        batches = command_batches([*KITGEN, "validate"], names[:size])
+        runs = [_batched(batches, scratch / "logs") for _ in range(plan.command_repeats[size])]
+        bad = failed(runs)
+        command[size] = median_seconds(runs)
+        label = f"kitgen validate, {size:,} files" + (f" ({len(batches)} commands)" if len(batches) > 1 else "")
+        rows.append(_throughput_row(label, counted, command[size], size == largest,
+                                    0 if bad is None else f"exit {bad.status}: {bad.error}"))
+    for kind, times in (("in-process", inprocess), ("command", command)):
+        for small, large in zip(plan.validate_sizes, plan.validate_sizes[1:]):
+            growth = times[large] / times[small]
+            rows.append(Row(f"validate {kind}: time for {large:,} / {small:,} logs", ratio_text(growth),
+                            f"throws x{sum(throws[:large]) / sum(throws[:small]):.2f}", "",
+                            f"<= {GROWTH_LIMIT:g}x", verdict(growth, GROWTH_LIMIT)))
+    rows.append(_knucklebones_row(min(2_000, largest)))
+    return rows
+
+
+def validate_all(texts: list[str]) -> None:
+    """Validate every log of ``texts`` in this process (the reports are dropped)."""
+    from kitgen.logs.validate import validate_text
+
+    for text in texts:
+        validate_text(text)
+
+
+def _batched(batches: list[list[str]], folder: Path) -> Run:
+    """Run every command line of ``batches``; return one run: summed time, largest memory,
+    the first failure."""
+    runs = [run_command(argv, cwd=folder) for argv in batches]
+    bad = failed(runs)
+    return Run(sum(run.seconds for run in runs), max(run.max_rss_mb for run in runs),
+               bad.status if bad else 0, bad.error if bad else "")
+
+
+def _throughput_row(label: str, throws: int, seconds: float, targeted: bool, problem) -> Row:
+    rate = throws / seconds
+    text = f"{seconds_text(seconds)}, {count_text(rate)} throws/s"
+    if problem:
+        text += f" (NOT all valid: {problem})"
+    target = f">= {count_text(THROUGHPUT_LEAST)}/s" if targeted else ""
+    holds = verdict(rate, THROUGHPUT_LEAST, at_most=False) if targeted and not problem else ("NO" if problem else "")
+    return Row(label, text, "", "", target, holds)
+
+
+def _knucklebones_row(size: int) -> Row:
+    from kitgen.logs.validate import validate_text
+
+    progress(f"validation: {size:,} knucklebones matches in-process")
+    logs = knucklebones_logs(size)
+    placements = sum(map(count_placements, logs))
+    seconds = median_of(time_call(lambda: validate_all(logs), 3))
+    invalid = sum(not validate_text(text).valid for text in logs)
+    text = f"{seconds_text(seconds)}, {count_text(placements / seconds)} placements/s"
+    if invalid:
+        text += f" (NOT all valid: {invalid})"
+    return Row(f"validate in-process, {size:,} knucklebones matches ({placements:,} placements)", text)
+
+
+# --- kits --------------------------------------------------------------------------------
+
+
+def kit_rows(scratch: Path, plan: Plan) -> list[Row]:
+    """Time each kit command and a bare WeasyPrint render of as many pages, interleaved."""
+    rosters = {30: ROSTER_30, 120: roster_120(scratch / "roster-120.txt")}
+    kits = [
+        ("strip, 1 blank seat", ["--seats", "1"]),
+        ("strip, 6 blank seats", ["--seats", "6"]),
+        *((f"strip, {count} names (tables of 6)", ["--roster", str(rosters[count])]) for count in plan.kit_names),
+        ("classic best-of-3, 30 names (tables of 4)",
+         ["--rules", "classic", "--format", "best-of-3", "--roster", str(ROSTER_30)]),
+    ]
+    rows = []
+    for label, args in kits:
+        progress(f"kits: {label}, {plan.kit_repeats} runs and as many floor runs")
+        rows += _kit_rows(scratch, label, args, plan.kit_repeats)
+    return rows
+
+
+def _kit_rows(scratch: Path, label: str, args: list[str], repeats: int) -> list[Row]:
+    folder = scratch / "kit"
+    folder.mkdir(exist_ok=True)
+    written = folder / "written.txt"
+    kit = [*KITGEN, "kit", *args, "-o", str(folder / "kit.pdf"), "--force"]
+    first = run_command(kit, cwd=folder, stdout_path=written)
+    if first.status != 0:
+        return [Row(f"kit: {label}", f"failed: {first.error}")]
+    pages = _pages(written.read_text(encoding="utf-8").splitlines())
+    floor = [PYTHON, "-B", str(BENCHMARKS / "weasyprint_floor.py"), str(pages), str(folder / "floor.pdf")]
+    runs = interleaved({"kit": lambda: run_command(kit, cwd=folder), "floor": lambda: run_command(floor)},
+                       repeats, warmups=0)
+    kit_seconds, floor_seconds = median_seconds(runs["kit"]), median_seconds(runs["floor"])
+    memory = max(run.max_rss_mb for run in runs["kit"] + [first])
+    ratio = kit_seconds / floor_seconds
+    rows = [Row(
+        f"kit: {label}",
+        f"{seconds_text(kit_seconds)}, {pages} pages, {seconds_text(kit_seconds / pages)}/page, {memory:.0f} MB",
+        f"floor {seconds_text(floor_seconds)}, {seconds_text(floor_seconds / pages)}/page, "
+        f"{max(run.max_rss_mb for run in runs['floor']):.0f} MB",
+        ratio_text(ratio), f"<= {FLOOR_LIMIT}x per page", verdict(ratio, FLOOR_LIMIT),
+    )]
+    if "120" in label:
+        rows.append(Row(f"kit peak memory: {label}", f"{memory:.0f} MB", "", "", f"<= {MEMORY_LIMIT_MB} MB",
+                        verdict(memory, MEMORY_LIMIT_MB)))
+    return rows
+
+
+def _pages(paths: list[str]) -> int:
+    """Return the pages of the PDF files at ``paths`` together."""
+    from pypdf import PdfReader
+
+    return sum(len(PdfReader(path).pages) for path in paths)
+
+
+# --- moonshot ----------------------------------------------------------------------------
+
+
+def moonshot_rows(plan: Plan) -> list[Row]:
+    """Run benchmarks/moonshot.py in its own process and turn its JSON into rows."""
+    progress("moonshot: the 30-name strip kit in-process against ReportLab"
+             + (", and the prototypes" if plan.investigate else ""))
+    argv = [PYTHON, "-B", str(BENCHMARKS / "moonshot.py"), "--repeats", str(plan.moonshot_repeats)]
+    done = subprocess.run(argv + (["--investigate"] if plan.investigate else []), capture_output=True, text=True)
+    if done.returncode != 0:
+        return [Row("moonshot: 30-name strip kit, in-process", f"failed: {done.stderr.strip()[-160:]}")]
+    found = json.loads(done.stdout)
+    kitgen = median_of(found["kitgen"]["seconds"])
+    reportlab = found["reportlab"]
+    label = f"moonshot: build_kit, 30-name strip kit, warm ({found['kitgen']['pages']} pages)"
+    if "skipped" in reportlab:
+        rows = [Row(label, seconds_text(kitgen), f"ReportLab {reportlab['skipped']}")]
+        reference = None
+    else:
+        reference = median_of(reportlab["seconds"])
+        rows = [Row(label, seconds_text(kitgen), f"ReportLab {seconds_text(reference)} ({reportlab['pages']} pages)",
+                    ratio_text(kitgen / reference), f"<= {MOONSHOT_LIMIT:g}x", verdict(kitgen / reference, MOONSHOT_LIMIT))]
+    return rows + _investigation_rows(found.get("investigate", {}), kitgen, reference)
+
+
+PROTOTYPES = (
+    ("one_document", "all tables in one WeasyPrint document"),
+    ("parallel", "tables rendered by 2 forked processes, pypdf merge"),
+    ("reuse", "one table rendered, its pages reused for all tables"),
+    ("no_flex", "flexbox rows replaced by blocks (extra stylesheet)"),
+)
+
+
+def _investigation_rows(found: dict, kitgen: float, reference: float | None) -> list[Row]:
+    rows = []
+    if "breakdown" in found:
+        shares = found["breakdown"].get("shares")
+        text = ", ".join(f"{stage.strip()} {share:.0%}" for stage, share in shares.items()) if shares else found["breakdown"]["error"]
+        rows.append(Row("moonshot: where build_kit's time goes (cProfile shares)", text))
+    for key, label in PROTOTYPES:
+        if key not in found:
+            continue
+        result = found[key]
+        if "error" in result:
+            rows.append(Row(f"prototype: {label}", f"failed: {result['error']}"))
+            continue
+        seconds = median_of(result["seconds"])
+        rows.append(_prototype_row(label, seconds, result["pages"], kitgen, reference))
+        if key == "reuse":
+            rows.append(_prototype_row("the same, plus names and labels stamped (WeasyPrint overlay, pypdf merge)",
+                                       median_of(result["stamped_seconds"]), result["pages"], kitgen, reference))
+    return rows
+
+
+def _prototype_row(label: str, seconds: float, pages: int, kitgen: float, reference: float | None) -> Row:
+    text = f"{seconds_text(seconds)}, {pages} pages ({kitgen / seconds:.2f}x faster than build_kit)"
+    if reference is None:
+        return Row(f"prototype: {label}", text)
+    return Row(f"prototype: {label}", text, f"ReportLab {seconds_text(reference)}", ratio_text(seconds / reference),
+               f"<= {MOONSHOT_LIMIT:g}x", verdict(seconds / reference, MOONSHOT_LIMIT))
+
+
+# --- the run -----------------------------------------------------------------------------
+
+
+def machine() -> str:
+    """Return one line describing where the figures were measured."""
+    import importlib.metadata
+
+    versions = []
+    for package in ("kitgen", "weasyprint", "typer"):
+        try:
+            versions.append(f"{package} {importlib.metadata.version(package)}")
+        except importlib.metadata.PackageNotFoundError:
+            versions.append(f"{package} not installed")
+    load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
+    return (f"Python {platform.python_version()}, {', '.join(versions)}; {os.cpu_count()} CPUs "
+            f"({platform.machine()}), load average {load}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Measure every figure and print the table; return the exit status (0)."""
+    parser = argparse.ArgumentParser(description="Measure kitgen's speed side by side and print one table.")
+    parser.add_argument("--quick", action="store_true", help="fewer repeats, smaller corpora, no 120-name kit")
+    options = parser.parse_args(argv)
+    plan = QUICK if options.quick else FULL
+    started = machine()
+    rows: list[Row] = []
+    with tempfile.TemporaryDirectory(prefix="kitgen-bench-") as scratch:
+        folder = Path(scratch)
+        rows += startup_rows(folder, plan)
+        rows += validation_rows(folder, plan)
+        rows += kit_rows(folder, plan)
+    rows += moonshot_rows(plan)
+    print(f"kitgen benchmarks ({'quick' if options.quick else 'full'} run) - {started}")
+    print(f"medians: start-up of {plan.startup_repeats} runs, kits of {plan.kit_repeats}; "
+          "peak memory is each command's own max RSS (os.wait4)")
+    print()
+    print(format_table(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
