@@ -423,9 +423,11 @@ class _BoxLogReader:
         self.close_turn()
         play = self.play
         if not play.over:
-            due = play.due
-            nobody = "" if due is None else f" ({self.players[due]} is due)"
-            self.error(None, "missing-turn", f"the log ends before the game is decided{nobody}.")
+            if play.due is not None:
+                waiting = f" ({self.players[play.due]} is due)"
+            else:  # strip: whoever still has an attempt to play
+                waiting = f" ({', '.join(self.players[seat] for seat in play.waiting)} to play)"
+            self.error(None, "missing-turn", f"the log ends before the game is decided{waiting}.")
         winners = frozenset(play.winners or ())
         for number, seats in self.winner_claims:
             if seats != winners:
