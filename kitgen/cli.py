@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import NoReturn, Optional
+from typing import Annotated, NoReturn, Optional
 
 import typer
 
@@ -23,12 +23,14 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-RULES_HELP = "Preset id: strip, classic, ten, hundred, long-game or knucklebones."
-TILES_HELP = "classic: 9 or 12 tiles."
-ONE_DIE_HELP = "classic: on or off (the one-die rule)."
-FORMAT_HELP = "classic: single, best-of-3, best-of-5, best-of-7 or elimination."
-SCORING_HELP = "hundred: sum or digits."
-MATCH_HELP = "knucklebones: single, best-of-3 or best-of-5."
+# Preset options, shared by `kit` and `check` (CLI.md: the names of a log's rules: line).
+Preset = Annotated[str, typer.Option("--rules", help="Preset id: strip, classic, ten, hundred, long-game or knucklebones.")]
+Tiles = Annotated[Optional[str], typer.Option("--tiles", help="classic: 9 or 12 tiles.")]
+OneDie = Annotated[Optional[str], typer.Option("--one-die", help="classic: on or off (the one-die rule).")]
+Format = Annotated[Optional[str], typer.Option(
+    "--format", help="classic: single, best-of-3, best-of-5, best-of-7 or elimination.")]
+Scoring = Annotated[Optional[str], typer.Option("--scoring", help="hundred: sum or digits.")]
+Match = Annotated[Optional[str], typer.Option("--match", help="knucklebones: single, best-of-3 or best-of-5.")]
 
 
 def fail(message: str, status: int = 2) -> NoReturn:
@@ -63,12 +65,12 @@ def main(
 
 @app.command()
 def kit(
-    rules: str = typer.Option("strip", "--rules", help=RULES_HELP),
-    tiles: Optional[str] = typer.Option(None, "--tiles", help=TILES_HELP),
-    one_die: Optional[str] = typer.Option(None, "--one-die", help=ONE_DIE_HELP),
-    format: Optional[str] = typer.Option(None, "--format", help=FORMAT_HELP),
-    scoring: Optional[str] = typer.Option(None, "--scoring", help=SCORING_HELP),
-    match: Optional[str] = typer.Option(None, "--match", help=MATCH_HELP),
+    rules: Preset = "strip",
+    tiles: Tiles = None,
+    one_die: OneDie = None,
+    format: Format = None,
+    scoring: Scoring = None,
+    match: Match = None,
     players: Optional[str] = typer.Option(None, "--players", help='Names in seat order, e.g. "Ana, Ben".'),
     roster: Optional[Path] = typer.Option(
         None, "--roster", help="A text file with one name a line, or a CSV with a 'name' column."
@@ -110,12 +112,12 @@ def kit(
 
 @app.command()
 def check(
-    rules: str = typer.Option("strip", "--rules", help=RULES_HELP),
-    tiles: Optional[str] = typer.Option(None, "--tiles", help=TILES_HELP),
-    one_die: Optional[str] = typer.Option(None, "--one-die", help=ONE_DIE_HELP),
-    format: Optional[str] = typer.Option(None, "--format", help=FORMAT_HELP),
-    scoring: Optional[str] = typer.Option(None, "--scoring", help=SCORING_HELP),
-    match: Optional[str] = typer.Option(None, "--match", help=MATCH_HELP),
+    rules: Preset = "strip",
+    tiles: Tiles = None,
+    one_die: OneDie = None,
+    format: Format = None,
+    scoring: Scoring = None,
+    match: Match = None,
     open_tiles: Optional[str] = typer.Option(None, "--open", help='The open tiles, e.g. "1 2 4 9".'),
     roll: Optional[str] = typer.Option(None, "--roll", help="The throw: 8, 5+3 or 'die 4'."),
     close: Optional[str] = typer.Option(None, "--close", help='The tiles the move shuts (or opens), e.g. "3 5".'),
