@@ -3,18 +3,20 @@
 ``python benchmarks/moonshot.py --repeats 3 [--investigate]`` prints one JSON object.
 Interpreter start and imports are excluded: kitgen's ``build_kit`` and the ReportLab
 drawing each run once to warm up (imports, fonts, templates), then ``repeats`` times
-timed. With ``--investigate`` it also measures where kitgen's render time goes and four
+timed. With ``--investigate`` it also measures where kitgen's render time goes and
 prototypes of faster renders (none of them is kitgen's code; they use its kit modules):
 
 - ``breakdown``: one ``build_kit`` under cProfile, cumulative time per stage as a share
   of the whole (profiling slows Python code, so shares, not seconds);
 - ``one_document``: every table in one WeasyPrint document instead of one per table;
 - ``parallel``: the tables rendered by 2 forked worker processes, merged with pypdf;
-- ``reuse``: one table rendered once and its pages reused for every table (the floor of
-  "render each distinct page once"), plus stamping the names and page labels as a
-  WeasyPrint overlay merged onto the pages with pypdf;
 - ``no_flex``: the kit's own render with an extra stylesheet that turns its flexbox
-  rows (strips, fields, record rows, sheet headings) into blocks and inline blocks.
+  rows (strips, fields, record rows, sheet headings) into blocks, inline blocks and
+  floats (the pages look the same);
+- ``reuse``: one table rendered once and its pages reused for every table (the floor of
+  "render each distinct page once"); ``reuse_stamped`` adds the names and page labels,
+  drawn as a WeasyPrint overlay document merged onto the pages with pypdf;
+  ``reuse_stamped_no_flex`` is that without flexbox.
 
 It runs in its own process (benchmarks/run.py starts it), so nothing else is in its heap.
 """
@@ -58,13 +60,17 @@ STAGES = (
 )
 
 NO_FLEX_CSS = """
-.sheet-heading, .tile-row, .fields, .record-row { display: block !important; }
+.sheet-heading, .tile-row, .fields { display: block !important; }
+.sheet-heading .sheet-label { float: right; }
 .tile-row { white-space: nowrap; }
-.tile, .field, .field-label { display: inline-block !important; }
-.fields .field { width: 40mm; }
-.record-cell { display: inline-block !important; vertical-align: top; margin-right: 4mm; }
+.tile { display: inline-block !important; vertical-align: top; }
+.field, .field-label { display: inline-block !important; }
+.fields .field { width: 35mm; }
+.record-row { display: block !important; }
+.record-row::after { content: ""; display: block; clear: both; }
+.record-cell { float: left; }
+.record-cell:last-child:not(:first-child) { float: right; }
 """
-
 
 def timed(call: Callable[[], object], repeats: int) -> list[float]:
     """Return the wall time in seconds of each of ``repeats`` calls of ``call``."""
@@ -193,36 +199,40 @@ def parallel(kit: StripKit) -> tuple[Callable[[], None], tuple[Path, Path]]:
     return render, paths
 
 
-def reuse(kit: StripKit) -> tuple[Callable[[], None], tuple[Path, Path], Callable[[], None]]:
-    """Return a render of one table reused for all, and the render that also stamps each
-    page's names and label as a merged overlay."""
+def _reused_pages(kit: StripKit, stamp: bool) -> tuple[Callable[[], None], tuple[Path, Path]]:
+    """Return a render of one table whose pages are reused for every table (and the host
+    key apart); with ``stamp``, each page's names and label are drawn by a WeasyPrint
+    overlay document merged onto it with pypdf."""
     from pypdf import PdfReader, PdfWriter
 
     renderer, chunks, key = kit.pieces()
     paths = (kit.folder / "reuse.pdf", kit.folder / "reuse-key.pdf")
     overlay_html = _overlay_html(kit, len(chunks))
 
-    def pages_once() -> PdfWriter:
+    def render() -> None:
         table = PdfReader(BytesIO(renderer.render([chunks[0]])))
         writer = PdfWriter()
         for _ in chunks:
             writer.append(table)
-        paths[1].write_bytes(renderer.render([key]))
-        return writer
-
-    def render() -> None:
-        with open(paths[0], "wb") as stream:
-            pages_once().write(stream)
-
-    def stamped() -> None:
-        writer = pages_once()
-        overlay = PdfReader(BytesIO(renderer.render_html(overlay_html)))
-        for page, stamp in zip(writer.pages, overlay.pages):
-            page.merge_page(stamp)
+        if stamp:
+            overlay = PdfReader(BytesIO(renderer.render_html(overlay_html)))
+            for page, names in zip(writer.pages, overlay.pages):
+                page.merge_page(names)
         with open(paths[0], "wb") as stream:
             writer.write(stream)
+        paths[1].write_bytes(renderer.render([key]))
 
-    return render, paths, stamped
+    return render, paths
+
+
+def reuse(kit: StripKit) -> tuple[Callable[[], None], tuple[Path, Path]]:
+    """Return a render of one table reused for every table, names left as table 1's."""
+    return _reused_pages(kit, stamp=False)
+
+
+def reuse_stamped(kit: StripKit) -> tuple[Callable[[], None], tuple[Path, Path]]:
+    """Return a render of one table reused for every table, names and labels stamped."""
+    return _reused_pages(kit, stamp=True)
 
 
 def _overlay_html(kit: StripKit, tables: int) -> str:
@@ -244,8 +254,9 @@ def _overlay_html(kit: StripKit, tables: int) -> str:
     return f"<!DOCTYPE html><html><head><meta charset=utf-8><title>x</title></head><body>{''.join(pages)}</body></html>"
 
 
-def no_flex(kit: StripKit) -> tuple[Callable[[], None], tuple[Path, Path]]:
-    """Return kitgen's own build with an extra stylesheet replacing its flexbox rows."""
+def without_flexbox(render: Callable[[], None]) -> Callable[[], None]:
+    """Return ``render`` run with an extra stylesheet (:data:`NO_FLEX_CSS`) on every
+    WeasyPrint document, turning the kit's flexbox rows into blocks and floats."""
     import weasyprint
 
     override = weasyprint.CSS(string=NO_FLEX_CSS)
@@ -254,14 +265,35 @@ def no_flex(kit: StripKit) -> tuple[Callable[[], None], tuple[Path, Path]]:
     def write_pdf(self, *args, stylesheets=None, **kwargs):
         return original(self, *args, stylesheets=[*(stylesheets or ()), override], **kwargs)
 
-    def render() -> None:
+    def patched() -> None:
         weasyprint.HTML.write_pdf = write_pdf
         try:
-            kit.build()
+            render()
         finally:
             weasyprint.HTML.write_pdf = original
 
-    return render, kit.paths
+    return patched
+
+
+def no_flex(kit: StripKit) -> tuple[Callable[[], None], tuple[Path, Path]]:
+    """Return kitgen's own build without flexbox."""
+    return without_flexbox(kit.build), kit.paths
+
+
+def reuse_stamped_no_flex(kit: StripKit) -> tuple[Callable[[], None], tuple[Path, Path]]:
+    """Return the stamped reuse of one table, rendered without flexbox."""
+    render, paths = reuse_stamped(kit)
+    return without_flexbox(render), paths
+
+
+PROTOTYPES = {
+    "one_document": one_document,
+    "parallel": parallel,
+    "no_flex": no_flex,
+    "reuse": reuse,
+    "reuse_stamped": reuse_stamped,
+    "reuse_stamped_no_flex": reuse_stamped_no_flex,
+}
 
 
 def investigate(kit: StripKit, repeats: int) -> dict:
@@ -271,21 +303,13 @@ def investigate(kit: StripKit, repeats: int) -> dict:
         found["breakdown"] = breakdown(kit)
     except Exception as error:  # a prototype must not stop the benchmark
         found["breakdown"] = {"error": f"{type(error).__name__}: {error}"}
-    for name, make in (("one_document", one_document), ("parallel", parallel), ("no_flex", no_flex)):
+    for name, make in PROTOTYPES.items():
         try:
             render, paths = make(kit)
             render()
             found[name] = {"seconds": timed(render, repeats), "pages": page_count(*paths)}
         except Exception as error:
             found[name] = {"error": f"{type(error).__name__}: {error}"}
-    try:
-        render, paths, stamped = reuse(kit)
-        render()
-        stamped()
-        found["reuse"] = {"seconds": timed(render, repeats), "pages": page_count(*paths),
-                          "stamped_seconds": timed(stamped, repeats)}
-    except Exception as error:
-        found["reuse"] = {"error": f"{type(error).__name__}: {error}"}
     return found
 
 

@@ -328,8 +328,10 @@ def moonshot_rows(plan: Plan) -> list[Row]:
 PROTOTYPES = (
     ("one_document", "all tables in one WeasyPrint document"),
     ("parallel", "tables rendered by 2 forked processes, pypdf merge"),
+    ("no_flex", "flexbox rows replaced by blocks and floats (extra stylesheet)"),
     ("reuse", "one table rendered, its pages reused for all tables"),
-    ("no_flex", "flexbox rows replaced by blocks (extra stylesheet)"),
+    ("reuse_stamped", "the same, names and labels stamped (WeasyPrint overlay, pypdf merge)"),
+    ("reuse_stamped_no_flex", "the same, without flexbox"),
 )
 
 
@@ -345,12 +347,8 @@ def _investigation_rows(found: dict, kitgen: float, reference: float | None) -> 
         result = found[key]
         if "error" in result:
             rows.append(Row(f"prototype: {label}", f"failed: {result['error']}"))
-            continue
-        seconds = median_of(result["seconds"])
-        rows.append(_prototype_row(label, seconds, result["pages"], kitgen, reference))
-        if key == "reuse":
-            rows.append(_prototype_row("the same, plus names and labels stamped (WeasyPrint overlay, pypdf merge)",
-                                       median_of(result["stamped_seconds"]), result["pages"], kitgen, reference))
+        else:
+            rows.append(_prototype_row(label, median_of(result["seconds"]), result["pages"], kitgen, reference))
     return rows
 
 
