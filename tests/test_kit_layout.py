@@ -65,7 +65,7 @@ def test_a_strip_too_wide_in_large_print_wraps_onto_two_rows():
 
 @pytest.mark.parametrize("layout", layouts(), ids=lambda layout: f"{layout.paper.id}-{layout.scale}")
 def test_records_fit_a_sheet_with_rows_of_at_least_7_mm(layout):
-    geometry = record_geometry(9, layout)
+    geometry = record_geometry(9, layout, layout.header_mm(["Numbers closed"], [25.0]))
     assert geometry.row_mm >= MIN_ROW_MM * layout.scale
     per_column = geometry.per_page // geometry.columns
     assert per_column * geometry.height_mm + (per_column - 1) * layout.gap_mm <= layout.sheet_height_mm
@@ -87,3 +87,18 @@ def test_the_page_area_keeps_the_10_mm_safe_margin_and_the_footer():
 
 def test_column_widths_share_the_rest_by_weight():
     assert column_widths(100, 10, (1, 2)) == (10, 30.0, 60.0)
+
+
+def test_lines_wrap_at_spaces():
+    layout = Layout.for_print(find_paper("a4"), False)
+    assert layout.lines_for("Roll total", 100, 10) == 1
+    assert layout.lines_for("Roll total", 12, 10) == 2
+    assert layout.lines_for("Extra turns held", 12, 10) == 3
+
+
+def test_a_header_grows_with_its_longest_wrapped_heading():
+    layout = Layout.for_print(find_paper("a4"), False)
+    one = layout.header_mm(["No.", "Total"], [10, 40])
+    three = layout.header_mm(["No.", "Extra turns held"], [10, 15])
+    assert one == layout.row_mm
+    assert three == pytest.approx(3 * layout.header_line_mm + 1, abs=0.01)

@@ -12,10 +12,12 @@ from kitgen.kit.parts import (
     RollRecords,
     RulesCard,
     TotalsTable,
+    TurnRecord,
     host_key,
     host_key_chunk,
     host_key_totals,
     paginate,
+    rotation,
     table_chunk,
     tile_sets,
 )
@@ -60,7 +62,7 @@ def test_host_key_totals_start_at_two_without_one_die():
 
 def test_strip_host_key_lists_totals_two_to_twelve_with_notes():
     book = rulebook(STRIP)
-    key = host_key(STRIP, book)
+    key = host_key(STRIP, book, A4)
     assert isinstance(key, HostKey)
     assert [row.total for row in key.rows] == list(range(2, 13))
     assert [row.count for row in key.rows] == [1, 2, 2, 3, 4, 5, 6, 8, 9, 10, 12]
@@ -98,7 +100,7 @@ def test_blank_table_of_six_has_fourteen_strips_and_twelve_records():
     assert sum(len(page) for page in records.pages) == 12
     assert records.rows == 9
     assert records.columns == ("Roll total", "Numbers closed", "Checked sum")
-    assert totals.columns == ("Attempt 1", "Attempt 2", "Combined")
+    assert [column.heading for column in totals.columns] == ["Attempt 1", "Attempt 2", "Combined"]
     assert totals.players == ("",) * 6
     assert totals.result_rule == rulebook(STRIP).result_rule
 
@@ -114,3 +116,143 @@ def test_a_preset_without_a_kit_is_refused_in_one_sentence(monkeypatch):
     monkeypatch.setattr(parts, "_TABLE_PARTS", {})
     with pytest.raises(OptionError, match="cannot print a kit for 'strip'"):
         table_chunk(STRIP, Table(1, ("",)), A4, rulebook(STRIP))
+
+
+def parts_of(preset: str, seats: tuple[str, ...], layout: Layout = A4, **options: str):
+    rules = find_preset(preset).configure(options)
+    return table_chunk(rules, Table(1, seats), layout, rulebook(rules)).parts
+
+
+def strips_of(parts) -> list:
+    return [strip for page in parts[1].pages for strip in page]
+
+
+def records_of(parts) -> list:
+    return [record for page in parts[2].pages for record in page]
+
+
+def headings(totals: TotalsTable) -> list[str]:
+    return [column.heading for column in totals.columns]
+
+
+def test_rotation_is_round_by_round_in_seat_order():
+    assert rotation(("A", "B", "C"), 2) == [("A", "1"), ("B", "1"), ("C", "1"), ("A", "2"), ("B", "2"), ("C", "2")]
+
+
+def test_classic_single_is_one_turn_each_with_a_dice_column():
+    parts = parts_of("classic", ("Ana", "Ben", "Cai"))
+    assert [(strip.player, strip.round_number) for strip in strips_of(parts)] == [
+        ("Ana", "1"), ("Ben", "1"), ("Cai", "1"), ("", ""), ("", ""),
+    ]
+    records = parts[2]
+    assert records.columns == ("Dice (1/2)", "Roll total", "Numbers closed", "Checked sum")
+    assert "tiles 7, 8 and 9 are all shut" in records.note
+    assert headings(parts[3]) == ["Score"]
+    assert parts[3].starts_label == ""
+
+
+def test_classic_without_one_die_has_no_dice_column():
+    records = parts_of("classic", ("Ana", "Ben"), **{"one-die": "off"})[2]
+    assert records.columns == ("Roll total", "Numbers closed", "Checked sum") and records.note == ""
+
+
+def test_classic_twelve_tiles_records_have_twelve_rows():
+    parts = parts_of("classic", ("Ana", "Ben"), tiles="12")
+    assert parts[2].rows == 12
+    assert [tile for row in parts[1].geometry.rows for tile in row] == list(range(1, 13))
+
+
+@pytest.mark.parametrize("length, wins", [(3, 2), (5, 3), (7, 4)])
+def test_best_of_totals_have_room_past_the_named_length_and_round_wins(length, wins):
+    parts = parts_of("classic", ("Ana", "Ben"), format=f"best-of-{length}")
+    totals = parts[3]
+    assert headings(totals) == [f"Round {number}" for number in range(1, length + 3)] + ["Round wins"]
+    assert totals.columns[0].mark == "won"
+    assert totals.starts_label == "Round started by seat"
+    assert f"First to {wins} round wins" in totals.result_rule
+    assert len(strips_of(parts)) == 2 * length + 2
+    assert f"cover {length} rounds" in parts[1].note
+
+
+def test_elimination_totals_keep_running_totals_with_an_out_mark_and_the_threshold():
+    for tiles, threshold in (("9", 45), ("12", 78)):
+        totals = parts_of("classic", ("Ana", "Ben", "Cai"), format="elimination", tiles=tiles)[3]
+        assert headings(totals) == [f"Round {number}" for number in range(1, 7)]
+        assert all(column.slots == ("score", "total") and column.mark == "out" for column in totals.columns)
+        assert f"Out at {threshold} or more" in totals.result_rule
+        assert any("starts one seat further on" in note for note in totals.notes)
+
+
+def test_a_classic_player_alone_plays_one_turn_whatever_the_format():
+    parts = parts_of("classic", ("Ana",), format="best-of-5")
+    assert len(strips_of(parts)) == 1 + 2 and headings(parts[3]) == ["Score"]
+
+
+def test_ten_has_one_turn_each_a_score_and_a_shut_the_box_mark():
+    parts = parts_of("ten", ("",) * 8)
+    assert len(strips_of(parts)) == 10 and strips_of(parts)[0].round_label == ""
+    assert parts[2].rows == 10 and "6 or less" in parts[2].note
+    totals = parts[3]
+    assert headings(totals) == ["Score", "Shut the box"]
+    assert totals.columns[1].mark == "wins at once"
+    assert len(totals.players) == 8
+
+
+@pytest.mark.parametrize("scoring, limit", [("sum", "100"), ("digits", "1000")])
+def test_hundred_keeps_running_totals_with_a_reset_mark_and_the_limit(scoring, limit):
+    parts = parts_of("hundred", ("Ana", "Ben"), scoring=scoring)
+    totals = parts[3]
+    assert headings(totals) == [f"Round {number}" for number in range(1, 9)]
+    assert all(column.slots == ("score", "total") and column.mark == "shut" for column in totals.columns)
+    assert limit in totals.result_rule
+    assert any("back to 0" in note for note in totals.notes)
+    assert len(strips_of(parts)) == 2 * 6 + 2 and "print more" in parts[1].note
+
+
+def test_long_game_names_closer_and_opener_and_records_turns_over_continuation_sheets():
+    parts = parts_of("long-game", ("Ana", "Ben"))
+    assert [type(part) for part in parts] == [RulesCard, NumberStrips, TurnRecord, TotalsTable]
+    players = [strip.player for strip in strips_of(parts)]
+    assert players[:3] == ["Closer: Ana", "Opener: Ben", "Closer: Ana"] and players[-1] == ""
+    record = parts[2]
+    assert ("Die 1", "Die 2", "Double", "Extra turns held") == (
+        record.columns[1], record.columns[2], record.columns[5], record.columns[6],
+    )
+    (first, last), (second_first, _) = record.pages
+    assert first == 1 and second_first == last + 1
+    assert "continuation sheets" in record.note
+    totals = parts[3]
+    assert totals.seat_labels == ("Closer", "Opener")
+    assert headings(totals) == ["Turns played", "Doubles thrown", "Won"]
+
+
+def test_blank_long_game_strips_still_name_the_role():
+    players = [strip.player for strip in strips_of(parts_of("long-game", ("", "")))]
+    assert players[:2] == ["Closer: ", "Opener: "]
+
+
+def test_large_print_wraps_twelve_tiles_and_grows_every_row():
+    large = Layout.for_print(find_paper("a4"), large_print=True)
+    normal_parts = parts_of("classic", ("Ana", "Ben"), tiles="12", format="elimination")
+    large_parts = parts_of("classic", ("Ana", "Ben"), large, tiles="12", format="elimination")
+    assert len(large_parts[1].geometry.rows) == 2 and len(normal_parts[1].geometry.rows) == 1
+    assert large_parts[1].geometry.box_mm >= 1.5 * normal_parts[1].geometry.box_mm
+    assert large_parts[2].geometry.row_mm >= 1.5 * normal_parts[2].geometry.row_mm
+    assert large_parts[3].row_mm >= 1.5 * normal_parts[3].row_mm
+
+
+@pytest.mark.parametrize("preset", ["classic", "ten", "hundred", "long-game"])
+def test_every_box_preset_host_key_lists_sets_by_total(preset):
+    rules = find_preset(preset).configure()
+    key = host_key(rules, rulebook(rules), A4)
+    assert key.rows[0].total == 1  # every one of these presets allows one die
+    expected = {9: [1, 1, 2, 2, 3, 4, 5, 6, 8, 9, 10, 12], 10: [1, 1, 2, 2, 3, 4, 5, 6, 8, 10, 11, 13]}
+    assert [row.count for row in key.rows] == expected[rules.tiles]
+    assert sum(key.column_widths_mm) == pytest.approx(A4.content_width_mm, abs=0.05)
+
+
+def test_twelve_tile_host_key_counts():
+    rules = find_preset("classic").configure({"tiles": "12", "one-die": "off"})
+    key = host_key(rules, rulebook(rules), A4)
+    assert [row.total for row in key.rows] == list(range(2, 13))
+    assert [row.count for row in key.rows][-4:] == [8, 10, 12, 15]

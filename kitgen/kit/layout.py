@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import ceil, floor
+from typing import Sequence
 
 from kitgen.errors import OptionError
 from kitgen.kit.tables import balanced_sizes
@@ -38,7 +39,11 @@ BLOCK_GAP_MM = 5.0  # space between records on a sheet
 TOTALS_ROW_MM = 9.0
 STRIP_PADDING_MM = 3.0
 FIELD_MM = 8.0  # the write-in fields under a strip's tiles
-GLYPH_WIDTH_EM = 0.55  # a generous average character width, to count a line's capacity
+# Generous average character widths, measured on Atkinson Hyperlegible: prose averages
+# 0.43 em (bold 0.47), short bold headings such as "Checked sum" up to 0.58 em.
+PROSE_EM = 0.5
+HEADING_EM = 0.6
+CELL_PADDING_MM = 3.5  # a table cell's padding and borders, left and right
 HINT_SCALE = 0.85  # the strip hint prints a little smaller than body text
 HINT_GAP_MM = 1.0  # between a strip's fields and its hint
 FOOTER_PT = 8.5
@@ -46,12 +51,18 @@ FURNITURE_WIDTH_MM = 125.0  # the widest scale bar (4 in) and its label
 SCISSORS_MM = 7.0
 SCISSORS_ASPECT = 14 / 24  # the scissors drawing's height over its width (viewBox 24 x 14)
 CUT_LINE_MM = 0.3
+CUT_CLEARANCE_MM = 4.0  # between a strip's last line and the cut line (and scissors) below
 SMALL_SCALE = 0.85
+TINY_SCALE = 0.65
+PARAGRAPH_GAP_MM = 0.7
+TICK_MM = 3.0
 SUBHEADING_SCALE = 1.1
 SHORT_FIELD_MM = 14.0  # a write-in field for a number such as the attempt
 SCORE_FIELD_MM = 26.0
 NUMBER_SCALE = 0.55  # a tile's number, as a share of its box
 ROW_NUMBER_MM = 10.0  # a record's "No." column
+ROLE_COLUMN_MM = 22.0
+PLAYER_COLUMN_MM = 40.0  # a totals table's player column (names wrap past it)
 
 
 @dataclass(frozen=True)
@@ -260,8 +271,26 @@ class Layout:
         return round(self.text_pt * SMALL_SCALE, 2)
 
     @property
+    def tiny_pt(self) -> float:
+        """Return the size of the small labels inside table cells ("score", "out")."""
+        return round(self.text_pt * TINY_SCALE, 2)
+
+    @property
+    def tick_mm(self) -> float:
+        """Return the side of a tick box in a table cell."""
+        return TICK_MM * self.scale
+
+    @property
     def subheading_pt(self) -> float:
         return round(self.text_pt * SUBHEADING_SCALE, 2)
+
+    @property
+    def paragraph_gap_mm(self) -> float:
+        return PARAGRAPH_GAP_MM * self.scale
+
+    @property
+    def section_gap_mm(self) -> float:
+        return 2 * self.paragraph_gap_mm
 
     @property
     def half_gap_mm(self) -> float:
@@ -269,7 +298,7 @@ class Layout:
 
     @property
     def strip_padding_mm(self) -> float:
-        return STRIP_PADDING_MM * self.scale
+        return STRIP_PADDING_MM
 
     @property
     def hint_gap_mm(self) -> float:
@@ -277,7 +306,8 @@ class Layout:
 
     @property
     def scissors_mm(self) -> float:
-        return SCISSORS_MM * self.scale
+        """Return the scissors mark's width (a cutting guide: not scaled)."""
+        return SCISSORS_MM
 
     @property
     def scissors_height_mm(self) -> float:
@@ -302,13 +332,58 @@ class Layout:
 
     @property
     def row_number_mm(self) -> float:
-        return ROW_NUMBER_MM * self.scale
+        """Return the width of a record's "No." column (two digits: not scaled)."""
+        return ROW_NUMBER_MM
 
-    def lines_for(self, text: str, width_mm: float, size_pt: float) -> int:
-        """Return how many lines ``text`` takes at ``size_pt`` in ``width_mm``, counted
-        generously (an average character of 0.55 em)."""
-        per_line = max(1, floor(width_mm / (size_pt / PT_PER_MM * GLYPH_WIDTH_EM)))
-        return max(1, ceil(len(text) / per_line))
+    @property
+    def record_columns(self) -> int:
+        """Return how many records print side by side (two on A4 and Letter)."""
+        return max(1, floor((self.content_width_mm + self.gap_mm) / (RECORD_MIN_WIDTH_MM + self.gap_mm)))
+
+    @property
+    def record_width_mm(self) -> float:
+        return round((self.content_width_mm - (self.record_columns - 1) * self.gap_mm) / self.record_columns, 2)
+
+    def header_mm(self, headings: Sequence[str], widths_mm: Sequence[float]) -> float:
+        """Return the height of a table's header row whose ``headings`` wrap in columns
+        ``widths_mm`` wide (at least a row's height)."""
+        lines = max(
+            self.lines_for(heading, width - CELL_PADDING_MM, self.header_pt, HEADING_EM)
+            for heading, width in zip(headings, widths_mm)
+        )
+        return round(max(self.row_mm, lines * self.header_line_mm + HEADER_PADDING_MM), 2)
+
+    @property
+    def role_column_mm(self) -> float:
+        """Return the width of a seat column that names roles ("Closer") instead of numbers."""
+        return ROLE_COLUMN_MM * self.scale
+
+    @property
+    def player_column_mm(self) -> float:
+        return PLAYER_COLUMN_MM
+
+    def note_mm(self, note: str) -> float:
+        """Return the height ``note`` takes under a sheet's heading (0 when empty), with
+        the gap below it."""
+        if not note:
+            return 0.0
+        return self.lines_for(note, self.content_width_mm, self.text_pt) * self.line_mm + self.gap_mm
+
+    def lines_for(self, text: str, width_mm: float, size_pt: float, em_per_char: float = PROSE_EM) -> int:
+        """Return how many lines ``text`` takes at ``size_pt`` in ``width_mm``, wrapped
+        at spaces, each character counted ``em_per_char`` wide.
+
+        >>> Layout(PAPERS["a4"]).lines_for("Numbers closed", 20, 10, HEADING_EM)
+        2
+        """
+        per_line = max(1, floor(width_mm / (size_pt / PT_PER_MM * em_per_char)))
+        lines, used = 1, -1
+        for word in text.split():
+            if used + 1 + len(word) > per_line and used > 0:
+                lines, used = lines + 1, len(word)
+            else:
+                used += 1 + len(word)
+        return lines
 
 
 @dataclass(frozen=True)
@@ -349,7 +424,7 @@ def strip_geometry(tiles: int, hint: str, layout: Layout) -> StripGeometry:
     hint_pt = layout.hint_pt
     hint_lines = layout.lines_for(hint, width, hint_pt)
     height = (
-        2 * layout.strip_padding_mm
+        layout.strip_padding_mm + CUT_CLEARANCE_MM
         + row_count * box + (row_count - 1) * gap
         + gap + layout.field_mm
         + layout.hint_gap_mm + hint_lines * hint_pt / PT_PER_MM * LINE_HEIGHT
@@ -374,26 +449,36 @@ class RecordGeometry:
     height_mm: float
 
 
-def record_geometry(rows: int, layout: Layout) -> RecordGeometry:
-    """Return the geometry of records with a caption, a header row and ``rows`` rows.
+def record_geometry(rows: int, layout: Layout, header_mm: float, note: str = "") -> RecordGeometry:
+    """Return the geometry of records with a caption, a header row ``header_mm`` high and
+    ``rows`` rows, on sheets that print ``note`` (may be empty) under their heading.
 
     Records keep two columns on a page in large print too: their rows and text grow,
-    and a long column heading wraps onto the header's second line.
+    and a long column heading wraps onto more lines of the header.
 
-    >>> record_geometry(9, Layout.for_print(PAPERS["a4"], False)).per_page
+    >>> record_geometry(9, Layout(PAPERS["a4"]), 10.0).per_page
     6
     """
     gap = layout.gap_mm
-    columns = max(1, floor((layout.content_width_mm + gap) / (RECORD_MIN_WIDTH_MM + gap)))
-    width = (layout.content_width_mm - (columns - 1) * gap) / columns
     caption = layout.line_mm * CAPTION_LINES
-    header = max(layout.row_mm, 2 * layout.header_line_mm + HEADER_PADDING_MM)
-    height = caption + header + rows * layout.row_mm
-    per_column = max(1, floor((layout.sheet_height_mm + gap) / (height + gap)))
+    height = caption + header_mm + rows * layout.row_mm
+    room = layout.sheet_height_mm - layout.note_mm(note)
+    per_column = max(1, floor((room + gap) / (height + gap)))
     return RecordGeometry(
-        columns, round(width, 2), columns * per_column, round(caption, 2), round(header, 2),
-        layout.row_mm, round(height, 2),
+        layout.record_columns, layout.record_width_mm, layout.record_columns * per_column,
+        round(caption, 2), header_mm, layout.row_mm, round(height, 2),
     )
+
+
+def rows_per_sheet(layout: Layout, header_mm: float, note: str) -> int:
+    """Return how many record rows fit on one sheet under ``note`` and a header row
+    ``header_mm`` high (a record that runs over continuation sheets).
+
+    >>> rows_per_sheet(Layout(PAPERS["a4"]), 10.0, "")
+    34
+    """
+    room = layout.sheet_height_mm - layout.note_mm(note) - header_mm
+    return floor(room / layout.row_mm)
 
 
 def column_widths(width_mm: float, number_mm: float, weights: tuple[float, ...]) -> tuple[float, ...]:

@@ -4,7 +4,9 @@
 A kit is a list of chunks: one per table (rules card, strips, records, totals), then the
 host key. Each part is a frozen record naming its template; every size it prints with
 comes from :mod:`kitgen.kit.layout`, every rule sentence from :mod:`kitgen.rulebook`.
-Labels such as "Roll total" are the kit's own column headings, not rules.
+Labels such as "Roll total" or "print more strips" are the kit's own form wording, not
+rules. :func:`table_chunk` looks the preset up in a registry of part builders, one per
+preset; a new game adds its builder there.
 """
 
 from __future__ import annotations
@@ -20,19 +22,35 @@ from kitgen.kit.layout import (
     StripGeometry,
     column_widths,
     record_geometry,
+    rows_per_sheet,
     strip_geometry,
 )
 from kitgen.kit.tables import Table
-from kitgen.rulebook import Rulebook
+from kitgen.rulebook import Rulebook, Section
 from kitgen.rules.presets import Rules
 
 ATTEMPTS = 2  # RULES.md section 2: each player plays 2 attempts
-SPARE_STRIPS = 2  # KIT.md: strips per table beyond one per attempt
+SPARE_STRIPS = 2  # KIT.md: strips per table beyond one per attempt or turn
 MAX_SET_SIZE = 4  # RULES.md section 1: no move uses more than 4 tiles (1+2+3+4 = 10)
 MAX_THROW = 12  # RULES.md section 1: two dice total 2-12
 SET_SIZE_NAMES = ("Singles", "Pairs", "Threes", "Fours")  # RULES.md section 8: grouped by size
+SET_COLUMN_WEIGHTS = (1.4, 3.2, 4.2, 1.6)  # the longest row of each group: 1, 5, 7 and 2 sets
+ROLE_NAMES = ("Closer", "Opener")  # RULES.md section 6: seat 1 closes, seat 2 opens
+
+# Open-ended formats: strips for the rounds a game usually lasts, totals with room for more
+# (issue 4: "a sensible number and a note to print more").
+BEST_OF_EXTRA_ROUNDS = 2  # a best of 3 can run long: room for two rounds past its length
+ELIMINATION_ROUNDS = (4, 6)  # strips for 4 rounds, totals for 6
+HUNDRED_ROUNDS = (6, 8)  # strips for 6 rounds, totals for 8
+LONG_GAME_TURNS = 12  # strips for 12 turns of the long game
+LONG_GAME_SHEETS = 2  # turn-record sheets, the second a continuation
+
 ROLL_COLUMNS = ("Roll total", "Numbers closed", "Checked sum")  # KIT.md: roll record columns
-ROLL_COLUMN_WEIGHTS = (1.0, 1.7, 1.1)
+ROLL_COLUMN_WEIGHTS = (1.0, 1.4, 1.4)
+DICE_COLUMN = "Dice (1/2)"  # KIT.md: a dice column (one or two) where the preset allows one die
+DICE_COLUMN_WEIGHT = 1.1
+TURN_COLUMNS = ("Turn", "Die 1", "Die 2", "Total", "Tiles shut or opened", "Double", "Extra turns held")
+TURN_COLUMN_WEIGHTS = (0.8, 0.8, 0.8, 0.8, 2.4, 0.9, 1.3)
 
 Item = TypeVar("Item")
 
@@ -63,7 +81,7 @@ class RulesCard(Part):
 @dataclass(frozen=True)
 class Strip:
     """One number strip: the player's name (``""`` to write in), what the round is called
-    (``"Attempt"``) and its number (``""`` on a spare strip)."""
+    (``"Attempt"``; ``""`` for no round field) and its number (``""`` on a spare)."""
 
     player: str
     round_label: str
@@ -73,8 +91,8 @@ class Strip:
 @dataclass(frozen=True)
 class NumberStrips(Part):
     """Number strips to cut apart: ``pages`` of strips laid out by ``geometry``, each strip
-    carrying the fields ``Player``, the round and ``score_label`` and the rulebook's
-    ``hint``; ``note`` (may be empty) says when to print more."""
+    carrying the fields ``Player``, its round and ``score_label`` (``""``: none) and the
+    rulebook's ``hint``; ``note`` (may be empty) says when to print more."""
 
     template: ClassVar[str] = "parts/strips.html.j2"
     heading: str
@@ -88,7 +106,7 @@ class NumberStrips(Part):
 @dataclass(frozen=True)
 class RollRecord:
     """One roll record's caption fields: the player's name (``""`` to write in), the round
-    label and its number."""
+    label (``""``: none) and its number."""
 
     player: str
     round_label: str
@@ -99,7 +117,8 @@ class RollRecord:
 class RollRecords(Part):
     """Roll records, one table per attempt or turn: ``rows`` numbered rows under
     ``columns`` (after the row number; ``column_widths_mm`` has the number column's width
-    first), laid out by ``geometry`` on ``pages``."""
+    first), laid out by ``geometry`` on ``pages``; ``note`` (may be empty) prints under
+    the heading."""
 
     template: ClassVar[str] = "parts/roll_records.html.j2"
     heading: str
@@ -108,20 +127,56 @@ class RollRecords(Part):
     rows: int
     geometry: RecordGeometry
     pages: tuple[tuple[RollRecord, ...], ...]
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class TurnRecord(Part):
+    """A record that runs over continuation sheets (long game): one table per sheet, its
+    rows numbered on from the sheet before (``pages`` holds each sheet's first and last
+    row number), under ``columns`` with ``column_widths_mm`` (number column first)."""
+
+    template: ClassVar[str] = "parts/turn_record.html.j2"
+    heading: str
+    columns: tuple[str, ...]
+    column_widths_mm: tuple[float, ...]
+    row_mm: float
+    header_mm: float
+    pages: tuple[tuple[int, int], ...]
+    note: str
+
+
+@dataclass(frozen=True)
+class ScoreColumn:
+    """One column of a totals table: its heading, the small labels of the write-in lines
+    stacked in each cell (``("score", "total")``; ``("",)`` for one unlabelled line) and
+    the label of a small tick box in the last line (``"out"``, ``"shut"``; ``""``: none)."""
+
+    heading: str
+    slots: tuple[str, ...] = ("",)
+    mark: str = ""
 
 
 @dataclass(frozen=True)
 class TotalsTable(Part):
-    """The player-totals table: a row per seat (names filled in, blanks to write in), the
-    score ``columns`` after ``Player``, rows ``row_mm`` high, and the result rule under it."""
+    """The player-totals table: a row per seat (``seat_labels``, names filled in, blanks to
+    write in) with ``row_mm`` high rows, the score ``columns`` after ``Player``
+    (``column_widths_mm`` covers the seat and player columns first), an optional
+    first row ``starts_label`` for the seat that started each round, then the result
+    rule and ``notes`` from the rulebook under it."""
 
     template: ClassVar[str] = "parts/totals.html.j2"
     heading: str
     title: str
-    columns: tuple[str, ...]
+    columns: tuple[ScoreColumn, ...]
+    column_widths_mm: tuple[float, ...]
+    seat_labels: tuple[str, ...]
     players: tuple[str, ...]
     row_mm: float
+    slot_mm: float
     result_rule: str
+    notes: tuple[str, ...] = ()
+    starts_label: str = ""
 
 
 @dataclass(frozen=True)
@@ -141,13 +196,15 @@ class HostKeyRow:
 @dataclass(frozen=True)
 class HostKey(Part):
     """The host key (RULES.md section 8): every set of tiles per throw total for a box of
-    ``tiles``, then the rulebook's scoring and ending notes."""
+    ``tiles`` (columns: throw, one per set size, count), then the rulebook's scoring and
+    ending notes."""
 
     template: ClassVar[str] = "parts/host_key.html.j2"
     heading: str
     title: str
     tiles: int
     group_names: tuple[str, ...]
+    column_widths_mm: tuple[float, ...]
     rows: tuple[HostKeyRow, ...]
     notes: tuple[str, ...]
 
@@ -178,14 +235,17 @@ def host_key_totals(rules: Rules) -> range:
     return range(lowest, MAX_THROW + 1)
 
 
-def host_key(rules: Rules, book: Rulebook) -> HostKey:
+def host_key(rules: Rules, book: Rulebook, layout: Layout) -> HostKey:
     """Return the host key part of a Shut the Box preset (RULES.md section 8)."""
     rows = tuple(HostKeyRow(total, tile_sets(rules.tiles, total)) for total in host_key_totals(rules))
+    short = layout.short_field_mm
+    widths = column_widths(layout.content_width_mm - short, short, SET_COLUMN_WEIGHTS)
     return HostKey(
         heading="Host key",
         title=book.title,
         tiles=rules.tiles,
         group_names=SET_SIZE_NAMES,
+        column_widths_mm=(*widths, short),
         rows=rows,
         notes=book.host_notes,
     )
@@ -214,31 +274,195 @@ def table_chunk(rules: Rules, table: Table, layout: Layout, book: Rulebook) -> C
 
 def host_key_chunk(rules: Rules, layout: Layout, book: Rulebook) -> Chunk:
     """Return the chunk of the host key, one for the whole kit (KIT.md)."""
-    return Chunk("Host key", (host_key(rules, book),))
+    return Chunk("Host key", (host_key(rules, book, layout),))
+
+
+# --- Parts shared by the Shut the Box presets ---------------------------------------------
+
+Turns = Sequence[tuple[str, str]]  # (player, round number) in print order
+
+
+def rotation(seats: Sequence[str], rounds: int) -> list[tuple[str, str]]:
+    """Return every seat's turn in each of ``rounds`` rounds, round by round in seat order.
+
+    >>> rotation(("Ana", "Ben"), 2)
+    [('Ana', '1'), ('Ben', '1'), ('Ana', '2'), ('Ben', '2')]
+    """
+    return [(player, str(number)) for number in range(1, rounds + 1) for player in seats]
+
+
+def number_strips(
+    rules: Rules, book: Rulebook, layout: Layout, turns: Turns, round_label: str,
+    score_label: str, note: str = "",
+) -> NumberStrips:
+    """Return a fresh strip per turn in ``turns`` plus the spares (KIT.md, "Contents" 2)."""
+    geometry = strip_geometry(rules.tiles, book.strip_hint, layout)
+    strips = [Strip(player, round_label, number) for player, number in turns]
+    strips += [Strip("", round_label, "")] * SPARE_STRIPS
+    return NumberStrips("Number strips", book.strip_hint, score_label, geometry,
+                        paginate(strips, geometry.per_page), note)
+
+
+def roll_records(rules: Rules, book: Rulebook, layout: Layout, turns: Turns, round_label: str) -> RollRecords:
+    """Return a roll record per turn in ``turns``, with a row per possible throw (N) and
+    a dice column where the preset allows one die (KIT.md, "Contents" 3)."""
+    one_die = rules.one_die != "never"
+    columns = ((DICE_COLUMN,) if one_die else ()) + ROLL_COLUMNS
+    weights = ((DICE_COLUMN_WEIGHT,) if one_die else ()) + ROLL_COLUMN_WEIGHTS
+    note = book.strip_hint if one_die else ""
+    widths = column_widths(layout.record_width_mm, layout.row_number_mm, weights)
+    geometry = record_geometry(rules.tiles, layout, layout.header_mm(("No.", *columns), widths), note)
+    records = [RollRecord(player, round_label, number) for player, number in turns]
+    return RollRecords(
+        "Roll records", columns, widths, rules.tiles, geometry, paginate(records, geometry.per_page), note,
+    )
+
+
+def totals_table(
+    book: Rulebook, layout: Layout, table: Table, columns: Sequence[ScoreColumn],
+    notes: Sequence[str] = (), starts_label: str = "", seat_labels: Sequence[str] = (),
+) -> TotalsTable:
+    """Return the player-totals table for ``table`` with score ``columns`` (KIT.md,
+    "Contents" 4); seats are numbered unless ``seat_labels`` names them."""
+    slots = max(len(column.slots) for column in columns)
+    seat_mm = layout.role_column_mm if seat_labels else layout.short_field_mm
+    widths = column_widths(
+        layout.content_width_mm - seat_mm, layout.player_column_mm, tuple(1.0 for _ in columns),
+    )
+    return TotalsTable(
+        heading="Player totals",
+        title=book.title,
+        columns=tuple(columns),
+        column_widths_mm=(seat_mm, *widths),
+        seat_labels=tuple(seat_labels) or tuple(str(seat) for seat in range(1, len(table.seats) + 1)),
+        players=table.seats,
+        row_mm=layout.totals_row_mm * slots,
+        slot_mm=layout.totals_row_mm,
+        result_rule=book.result_rule,
+        notes=tuple(notes),
+        starts_label=starts_label,
+    )
+
+
+def round_columns(count: int, slots: tuple[str, ...], mark: str = "") -> tuple[ScoreColumn, ...]:
+    """Return ``count`` columns headed ``Round 1``, ``Round 2``..."""
+    return tuple(ScoreColumn(f"Round {number}", slots, mark) for number in range(1, count + 1))
+
+
+def section(book: Rulebook, heading: str) -> Section:
+    """Return the rulebook section called ``heading``.
+
+    Raises :class:`KeyError` when the rulebook has none (a kit built on a missing rule).
+    """
+    for candidate in book.sections:
+        if candidate.heading == heading:
+            return candidate
+    raise KeyError(f"the rulebook of {book.preset!r} has no section {heading!r}")
+
+
+# --- One builder per preset -----------------------------------------------------------------
 
 
 def _strip_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
-    """Return the parts of a ``strip`` table (RULES.md section 2, KIT.md "Contents"):
-    rules card, a strip per attempt plus spares, a roll record per attempt, totals."""
-    turns = [(player, str(attempt)) for attempt in range(1, ATTEMPTS + 1) for player in table.seats]
-    geometry = strip_geometry(rules.tiles, book.strip_hint, layout)
-    strips = [Strip(player, "Attempt", number) for player, number in turns]
-    strips += [Strip("", "Attempt", "")] * SPARE_STRIPS
-    records = [RollRecord(player, "Attempt", number) for player, number in turns]
-    record_layout = record_geometry(rules.tiles, layout)
+    """Return the parts of a ``strip`` table (RULES.md section 2): rules card, a strip per
+    attempt (every player's attempt 1, then attempt 2) plus spares, a roll record per
+    attempt, and attempt 1 / attempt 2 / combined totals."""
+    turns = rotation(table.seats, ATTEMPTS)
+    columns = [ScoreColumn(f"Attempt {attempt}") for attempt in range(1, ATTEMPTS + 1)]
     return (
         RulesCard(book),
-        NumberStrips("Number strips", book.strip_hint, "Remaining sum", geometry,
-                     paginate(strips, geometry.per_page)),
-        RollRecords("Roll records", ROLL_COLUMNS,
-                    column_widths(record_layout.width_mm, layout.row_number_mm, ROLL_COLUMN_WEIGHTS),
-                    rules.tiles, record_layout, paginate(records, record_layout.per_page)),
-        TotalsTable("Player totals", book.title,
-                    tuple(f"Attempt {attempt}" for attempt in range(1, ATTEMPTS + 1)) + ("Combined",),
-                    table.seats, layout.totals_row_mm, book.result_rule),
+        number_strips(rules, book, layout, turns, "Attempt", "Remaining sum"),
+        roll_records(rules, book, layout, turns, "Attempt"),
+        totals_table(book, layout, table, [*columns, ScoreColumn("Combined")]),
     )
+
+
+def _classic_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
+    """Return the parts of a ``classic`` table (RULES.md section 3) for its format: one
+    round (also for a player alone), best of N with room past N rounds and round wins, or
+    elimination with running totals and an out mark."""
+    rounds, columns, note, notes, starts = 1, [ScoreColumn("Score")], "", (), ""
+    if len(table.seats) > 1 and rules.format.startswith("best-of-"):
+        length = int(rules.format.removeprefix("best-of-"))
+        rounds = length
+        columns = [*round_columns(length + BEST_OF_EXTRA_ROUNDS, ("score", ""), "won"), ScoreColumn("Round wins")]
+        note = _print_more(length)
+        notes, starts = section(book, "Rounds").paragraphs, "Round started by seat"
+    elif len(table.seats) > 1 and rules.format == "elimination":
+        rounds, room = ELIMINATION_ROUNDS
+        columns = list(round_columns(room, ("score", "total"), "out"))
+        note = _print_more(rounds)
+        notes, starts = section(book, "Rounds").paragraphs, "Round started by seat"
+    turns = rotation(table.seats, rounds)
+    return (
+        RulesCard(book),
+        number_strips(rules, book, layout, turns, "Round", "Score", note),
+        roll_records(rules, book, layout, turns, "Round"),
+        totals_table(book, layout, table, columns, notes, starts),
+    )
+
+
+def _ten_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
+    """Return the parts of a ``ten`` table (RULES.md section 4): one turn each, a score
+    and a "shut the box" mark per player."""
+    turns = [(player, "") for player in table.seats]
+    columns = [ScoreColumn("Score"), ScoreColumn("Shut the box", mark="wins at once")]
+    return (
+        RulesCard(book),
+        number_strips(rules, book, layout, turns, "", "Score"),
+        roll_records(rules, book, layout, turns, ""),
+        totals_table(book, layout, table, columns),
+    )
+
+
+def _hundred_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
+    """Return the parts of a ``hundred`` table (RULES.md section 5): strips for the
+    rounds a race usually takes, running totals per round with a reset mark."""
+    rounds, room = HUNDRED_ROUNDS
+    turns = rotation(table.seats, rounds)
+    return (
+        RulesCard(book),
+        number_strips(rules, book, layout, turns, "Round", "Score", _print_more(rounds)),
+        roll_records(rules, book, layout, turns, "Round"),
+        totals_table(book, layout, table, round_columns(room, ("score", "total"), "shut"),
+                     section(book, "Scoring").paragraphs[1:]),
+    )
+
+
+def _long_game_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
+    """Return the parts of a ``long-game`` table (RULES.md section 6): strips for the
+    turns, closer and opener alternating; a turn record with both dice, doubles and extra
+    turns over continuation sheets; turns and the winner per seat."""
+    roles = [f"{role}: {player}" for role, player in zip(ROLE_NAMES, table.seats)]
+    turns = [(roles[(turn - 1) % 2], str(turn)) for turn in range(1, LONG_GAME_TURNS + 1)]
+    columns = [ScoreColumn("Turns played"), ScoreColumn("Doubles thrown"), ScoreColumn("Won", mark="won")]
+    return (
+        RulesCard(book),
+        number_strips(rules, book, layout, turns, "Turn", "", _print_more(LONG_GAME_TURNS, "turns")),
+        turn_record(layout, section(book, "Doubles").paragraphs[-1]),
+        totals_table(book, layout, table, columns, seat_labels=ROLE_NAMES),
+    )
+
+
+def turn_record(layout: Layout, note: str) -> TurnRecord:
+    """Return the long game's turn record: every throw with both dice faces, the double
+    and the extra turns held, numbered on over continuation sheets (KIT.md, "Contents" 3)."""
+    note = f"{note} Print more continuation sheets if the game runs on."
+    widths = column_widths(layout.content_width_mm, layout.row_number_mm, TURN_COLUMN_WEIGHTS)
+    header = layout.header_mm(("No.", *TURN_COLUMNS), widths)
+    rows = rows_per_sheet(layout, header, note)
+    pages = tuple((sheet * rows + 1, (sheet + 1) * rows) for sheet in range(LONG_GAME_SHEETS))
+    return TurnRecord("Turn record", TURN_COLUMNS, widths, layout.row_mm, header, pages, note)
+
+
+def _print_more(count: int, what: str = "rounds") -> str:
+    return f"These strips cover {count} {what}; print more if the game runs on."
 
 
 _TABLE_PARTS: dict[str, Callable[[Rules, Table, Layout, Rulebook], tuple[Part, ...]]] = {
     "strip": _strip_parts,
+    "classic": _classic_parts,
+    "ten": _ten_parts,
+    "hundred": _hundred_parts,
+    "long-game": _long_game_parts,
 }
