@@ -83,6 +83,21 @@ def test_roster_names_reach_the_request(runner, requests):
     assert requests[0].players[:3] == ("Ana", "Ben", "Zoë") and requests[0].table_size == 4
 
 
+def test_preset_options_reach_the_request(runner, requests):
+    result = runner.invoke(app, [
+        "kit", "--rules", "classic", "--tiles", "12", "--one-die", "off", "--format", "elimination",
+    ])
+    assert result.exit_code == 0, result.output
+    rules = requests[0].rules
+    assert (rules.preset, rules.tiles, rules.one_die, rules.format) == ("classic", 12, "never", "elimination")
+
+
+def test_hundred_scoring_reaches_the_request(runner, requests):
+    result = runner.invoke(app, ["kit", "--rules", "hundred", "--scoring", "digits"])
+    assert result.exit_code == 0, result.output
+    assert requests[0].rules.scoring == "digits"
+
+
 @pytest.mark.parametrize(
     "arguments, fragment",
     [
@@ -96,6 +111,11 @@ def test_roster_names_reach_the_request(runner, requests):
         (["--paper", "a3"], "a4 or letter"),
         (["--host-key", "later"], "separate, appended or none"),
         (["--rules", "poker"], "unknown preset"),
+        (["--rules", "long-game", "--seats", "3"], "long-game is for 2 players, not 3."),
+        (["--rules", "classic", "--seats", "5"], "classic is for 1 to 4 players, not 5."),
+        (["--rules", "hundred", "--players", "Ana"], "hundred is for 2 to 8 players, not 1."),
+        (["--rules", "classic", "--tiles", "10"], "cannot be '10'"),
+        (["--rules", "ten", "--scoring", "digits"], "has no option 'scoring'"),
     ],
 )
 def test_bad_kit_requests_exit_2_with_one_sentence(runner, tmp_path, arguments, fragment):

@@ -123,10 +123,13 @@ def test_same_request_a_second_later_gives_identical_bytes(roster_kit, tmp_path)
     assert again.read_bytes() == roster_kit.read_bytes()
 
 
-def test_same_default_kit_again_gives_identical_bytes(default_kit, tmp_path):
-    with contextlib.chdir(tmp_path):
+def test_the_default_output_folder_is_replaced_freely_with_the_same_bytes(default_kit, tmp_path):
+    folder = default_kit[0].parent.parent
+    before = [path.read_bytes() for path in default_kit]
+    with contextlib.chdir(folder):
         again = build_kit(KitRequest(STRIP))
-    assert [(tmp_path / path).read_bytes() for path in again] == [path.read_bytes() for path in default_kit]
+    assert [folder / path for path in again] == default_kit
+    assert [path.read_bytes() for path in default_kit] == before
 
 
 def test_the_render_leaves_the_environment_as_it_was(default_kit):

@@ -114,8 +114,11 @@ def test_a_preset_without_a_kit_is_refused_in_one_sentence(monkeypatch):
     import kitgen.kit.parts as parts
 
     monkeypatch.setattr(parts, "_TABLE_PARTS", {})
+    monkeypatch.setattr(parts, "_HOST_KEY_PARTS", {})
     with pytest.raises(OptionError, match="cannot print a kit for 'strip'"):
         table_chunk(STRIP, Table(1, ("",)), A4, rulebook(STRIP))
+    with pytest.raises(OptionError, match="cannot print a host key for 'strip'"):
+        host_key_chunk(STRIP, A4, rulebook(STRIP))
 
 
 def parts_of(preset: str, seats: tuple[str, ...], layout: Layout = A4, **options: str):

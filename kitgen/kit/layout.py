@@ -342,7 +342,8 @@ class Layout:
 
     @property
     def record_width_mm(self) -> float:
-        return round((self.content_width_mm - (self.record_columns - 1) * self.gap_mm) / self.record_columns, 2)
+        gaps = (self.record_columns - 1) * self.gap_mm
+        return round((self.content_width_mm - gaps) / self.record_columns, 2)
 
     def header_mm(self, headings: Sequence[str], widths_mm: Sequence[float]) -> float:
         """Return the height of a table's header row whose ``headings`` wrap in columns

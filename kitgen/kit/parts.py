@@ -6,7 +6,8 @@ host key. Each part is a frozen record naming its template; every size it prints
 comes from :mod:`kitgen.kit.layout`, every rule sentence from :mod:`kitgen.rulebook`.
 Labels such as "Roll total" or "print more strips" are the kit's own form wording, not
 rules. :func:`table_chunk` looks the preset up in a registry of part builders, one per
-preset; a new game adds its builder there.
+preset, and :func:`host_key_chunk` the game in another; a new game adds its builders
+there and reuses the shared pieces (strips, records, totals) where they fit.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ MAX_THROW = 12  # RULES.md section 1: two dice total 2-12
 SET_SIZE_NAMES = ("Singles", "Pairs", "Threes", "Fours")  # RULES.md section 8: grouped by size
 SET_COLUMN_WEIGHTS = (1.4, 3.2, 4.2, 1.6)  # the longest row of each group: 1, 5, 7 and 2 sets
 ROLE_NAMES = ("Closer", "Opener")  # RULES.md section 6: seat 1 closes, seat 2 opens
+STARTS_LABEL = "Round started by seat"  # RULES.md section 3: the start seat moves on each round
 
 # Open-ended formats: strips for the rounds a game usually lasts, totals with room for more
 # (issue 4: "a sensible number and a note to print more").
@@ -273,8 +275,16 @@ def table_chunk(rules: Rules, table: Table, layout: Layout, book: Rulebook) -> C
 
 
 def host_key_chunk(rules: Rules, layout: Layout, book: Rulebook) -> Chunk:
-    """Return the chunk of the host key, one for the whole kit (KIT.md)."""
-    return Chunk("Host key", (host_key(rules, book, layout),))
+    """Return the chunk of the host key, one for the whole kit (KIT.md), as the game's
+    host-key builder makes it.
+
+    Raises :class:`OptionError` for a game without a host key yet.
+    """
+    try:
+        parts = _HOST_KEY_PARTS[rules.game]
+    except KeyError:
+        raise OptionError(f"kitgen cannot print a host key for {rules.preset!r} yet.") from None
+    return Chunk("Host key", parts(rules, layout, book))
 
 
 # --- Parts shared by the Shut the Box presets ---------------------------------------------
@@ -378,28 +388,32 @@ def _strip_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook) -> 
 
 
 def _classic_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
-    """Return the parts of a ``classic`` table (RULES.md section 3) for its format: one
-    round (also for a player alone), best of N with room past N rounds and round wins, or
-    elimination with running totals and an out mark."""
-    rounds, columns, note, notes, starts = 1, [ScoreColumn("Score")], "", (), ""
-    if len(table.seats) > 1 and rules.format.startswith("best-of-"):
-        length = int(rules.format.removeprefix("best-of-"))
-        rounds = length
-        columns = [*round_columns(length + BEST_OF_EXTRA_ROUNDS, ("score", ""), "won"), ScoreColumn("Round wins")]
-        note = _print_more(length)
-        notes, starts = section(book, "Rounds").paragraphs, "Round started by seat"
-    elif len(table.seats) > 1 and rules.format == "elimination":
-        rounds, room = ELIMINATION_ROUNDS
-        columns = list(round_columns(room, ("score", "total"), "out"))
-        note = _print_more(rounds)
-        notes, starts = section(book, "Rounds").paragraphs, "Round started by seat"
+    """Return the parts of a ``classic`` table (RULES.md section 3) for its format; a
+    game of several rounds also prints the round-start row and the rotation rule."""
+    rounds, columns = _classic_rounds(rules, len(table.seats))
+    several = rounds > 1
     turns = rotation(table.seats, rounds)
     return (
         RulesCard(book),
-        number_strips(rules, book, layout, turns, "Round", "Score", note),
+        number_strips(rules, book, layout, turns, "Round", "Score", _print_more(rounds) if several else ""),
         roll_records(rules, book, layout, turns, "Round"),
-        totals_table(book, layout, table, columns, notes, starts),
+        totals_table(book, layout, table, columns, section(book, "Rounds").paragraphs if several else (),
+                     STARTS_LABEL if several else ""),
     )
+
+
+def _classic_rounds(rules: Rules, players: int) -> tuple[int, tuple[ScoreColumn, ...]]:
+    """Return the rounds a classic game's strips cover and its totals columns: one round
+    (also for a player alone), best of N with room past N rounds, a won mark and round
+    wins, or elimination with a score and running total per round and an out mark."""
+    if players == 1 or rules.format == "single":
+        return 1, (ScoreColumn("Score"),)
+    if rules.format == "elimination":
+        rounds, room = ELIMINATION_ROUNDS
+        return rounds, round_columns(room, ("score", "total"), "out")
+    length = int(rules.format.removeprefix("best-of-"))
+    room = round_columns(length + BEST_OF_EXTRA_ROUNDS, ("score", ""), "won")
+    return length, (*room, ScoreColumn("Round wins"))
 
 
 def _ten_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
@@ -459,6 +473,14 @@ def _print_more(count: int, what: str = "rounds") -> str:
     return f"These strips cover {count} {what}; print more if the game runs on."
 
 
+def _box_host_key_parts(rules: Rules, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
+    return (host_key(rules, book, layout),)
+
+
+# Builders by preset id (a table's parts) and by game (the host key's parts).
+_HOST_KEY_PARTS: dict[str, Callable[[Rules, Layout, Rulebook], tuple[Part, ...]]] = {
+    "box": _box_host_key_parts,
+}
 _TABLE_PARTS: dict[str, Callable[[Rules, Table, Layout, Rulebook], tuple[Part, ...]]] = {
     "strip": _strip_parts,
     "classic": _classic_parts,

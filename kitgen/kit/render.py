@@ -149,11 +149,13 @@ class KitRenderer:
     def _finished(self, writer: PdfWriter) -> bytes:
         """Return the joined PDF with print-at-actual-size preferences and fixed metadata,
         after checking every page's size."""
-        width, height = self.layout.paper.size_pt
+        expected = self.layout.paper.size_pt
         for number, page in enumerate(writer.pages, start=1):
-            box = page.mediabox
-            if abs(float(box.width) - width) > PAGE_SIZE_TOLERANCE_PT or abs(float(box.height) - height) > PAGE_SIZE_TOLERANCE_PT:
-                raise RenderError(f"page {number} came out {box.width} x {box.height} pt, not {self.layout.paper.id}.")
+            size = (float(page.mediabox.width), float(page.mediabox.height))
+            if any(abs(got - want) > PAGE_SIZE_TOLERANCE_PT for got, want in zip(size, expected)):
+                raise RenderError(
+                    f"page {number} came out {size[0]:.2f} x {size[1]:.2f} pt, not {self.layout.paper.id}."
+                )
         preferences = writer.create_viewer_preferences()
         preferences.print_scaling = NameObject("/None")
         writer.add_metadata({"/Title": self.title, "/Creator": f"kitgen {__version__}"})
