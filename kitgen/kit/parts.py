@@ -28,9 +28,9 @@ from kitgen.kit.layout import (
 )
 from kitgen.kit.tables import Table
 from kitgen.rulebook import Rulebook, Section
+from kitgen.rules.formats import ATTEMPTS
 from kitgen.rules.presets import Rules
 
-ATTEMPTS = 2  # RULES.md section 2: each player plays 2 attempts
 SPARE_STRIPS = 2  # KIT.md: strips per table beyond one per attempt or turn
 MAX_SET_SIZE = 4  # RULES.md section 1: no move uses more than 4 tiles (1+2+3+4 = 10)
 MAX_THROW = 12  # RULES.md section 1: two dice total 2-12
