@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from kitgen.errors import OptionError, PositionError, TileSyntaxError
+from kitgen.errors import OptionError, PositionError, ThrowSyntaxError, TileSyntaxError
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ def check_box_claim(rules, open_text: str, roll_text: str, close_text: str | Non
     >>> check_box_claim(find_preset("strip").defaults, "1 5 9", "4", None).text()
     'valid: right, the throw 4 has no move on this box.'
     """
-    from kitgen.rules.box import apply_move, judge_move, parse_throw, tiles_of
+    from kitgen.rules.box import NO_MOVE_WORDS, apply_move, judge_move, parse_throw, tiles_of
 
     if rules.game != "box":
         raise ValueError(f"{rules.preset!r} is not a Shut the Box preset")
@@ -62,10 +62,13 @@ def check_box_claim(rules, open_text: str, roll_text: str, close_text: str | Non
     if role == "open" and rules.format != "long-game":
         raise OptionError("--role open is only for the long game's opener.")
     box = _stated_box(rules, open_text)
-    throw = parse_throw(roll_text)
-    tiles = () if close_text is None else _option_tiles("--close", close_text)
-    if close_text is not None and not tiles:
+    try:
+        throw = parse_throw(roll_text)
+    except ThrowSyntaxError as error:
+        raise ThrowSyntaxError(f"--roll: {error}") from None
+    if close_text is not None and close_text.strip().lower() in ("", *NO_MOVE_WORDS):
         raise TileSyntaxError("--close names no tiles; to claim the throw has no move, use --none.")
+    tiles = () if close_text is None else _option_tiles("--close", close_text)
     problems = judge_move(rules, box, throw, tiles, role)
     facts: dict[str, Any] = {"rules": rules.describe(), "open": list(tiles_of(box)),
                              "roll": throw.text, "role": role}

@@ -194,3 +194,15 @@ def test_cli_misuse_exits_2_with_one_sentence(args):
     assert result.exit_code == 2
     assert result.stdout == ""
     assert result.stderr.startswith("kitgen: ") and result.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("args, sentence", [
+    (["--open", "1 5 9", "--roll", "10", "--close", ""],
+     "kitgen: --close names no tiles; to claim the throw has no move, use --none.\n"),
+    (["--open", "1 5 9", "--roll", "die", "--none"],
+     "kitgen: --roll: 'die' is not a throw (write 8, 5+3 or die 4).\n"),
+])
+def test_cli_misuse_names_the_option_and_a_fix_that_works(args, sentence):
+    result = check(*args)
+    assert result.exit_code == 2
+    assert result.stderr == sentence

@@ -101,15 +101,15 @@ def parse_throw(text: str) -> Throw:
     4
     """
     words = text.strip().lower()
-    if words.startswith("die"):
-        face = _number(words[3:].strip(), "die face", ThrowSyntaxError)
-        return Throw(1, (face,), face)
-    if "+" in words:
-        first, _, second = words.partition("+")
-        faces = (_number(first.strip(), "die face", ThrowSyntaxError),
-                 _number(second.strip(), "die face", ThrowSyntaxError))
-        return Throw(2, faces, faces[0] + faces[1])
     try:
+        if words.startswith("die"):
+            face = _number(words[3:].strip(), "die face", ThrowSyntaxError)
+            return Throw(1, (face,), face)
+        if "+" in words:
+            first, _, second = words.partition("+")
+            faces = (_number(first.strip(), "die face", ThrowSyntaxError),
+                     _number(second.strip(), "die face", ThrowSyntaxError))
+            return Throw(2, faces, faces[0] + faces[1])
         return Throw(2, (), _number(words, "throw", ThrowSyntaxError))
     except ThrowSyntaxError:
         raise ThrowSyntaxError(

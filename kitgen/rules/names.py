@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Iterable
 
 from kitgen.errors import PlayerNameError
@@ -12,28 +13,36 @@ _TYPOGRAPHIC_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc"
 
 
 def parse_name(text: str) -> str:
-    """Return ``text`` as a player name: trimmed, typographic apostrophes read as ``'``.
+    """Return ``text`` as a player name: trimmed, inner spaces single, typographic
+    apostrophes read as ``'``, in Unicode NFC form (so "Zoë" typed either way is one name).
 
-    A name is 1-40 characters of letters of any alphabet, digits, spaces, ``-``, ``'``
-    and ``.``. Raises :class:`PlayerNameError` otherwise.
+    A name is 1-40 characters of letters of any alphabet (with their combining marks),
+    digits, spaces, ``-``, ``'`` and ``.``. Raises :class:`PlayerNameError` otherwise.
 
     >>> parse_name("  O\u2019Neil ")
     "O'Neil"
     """
-    name = " ".join(text.translate(_TYPOGRAPHIC_APOSTROPHES).split())
+    name = unicodedata.normalize("NFC", " ".join(text.translate(_TYPOGRAPHIC_APOSTROPHES).split()))
     if not name:
         raise PlayerNameError("a player name is empty.")
     if len(name) > NAME_MAX_CHARS:
         raise PlayerNameError(
             f"player name {name[:20] + '...'!r} is longer than {NAME_MAX_CHARS} characters."
         )
-    for char in name:
-        if not (char.isalpha() or char.isdecimal() or char in _PUNCTUATION):
+    for index, char in enumerate(name):
+        if not (char.isalpha() or char.isdecimal() or char in _PUNCTUATION
+                or (index and _is_mark(char) and not name[index - 1] in _PUNCTUATION)):
             raise PlayerNameError(
                 f"player name {name!r} has the character {char!r}; names may use letters, "
                 "digits, spaces, '-', \"'\" and '.' only."
             )
     return name
+
+
+def _is_mark(char: str) -> bool:
+    """Return whether ``char`` is a combining mark (an accent or vowel sign that belongs to
+    the letter before it, as in Devanagari or a decomposed "e" + diaeresis)."""
+    return unicodedata.category(char).startswith("M")
 
 
 def parse_names(texts: Iterable[str]) -> tuple[str, ...]:
