@@ -26,6 +26,48 @@ THROW_LINE = re.compile(r"^(?:\d+\s*\+\s*\d+|\d+|die\s+\d+)\s*:", re.IGNORECASE)
 PLACEMENT_LINE = re.compile(r"^([^:]+):\s*\S+\s+\S+$")
 KNUCKLEBONES_KEYWORDS = frozenset({"rules", "players", "title", "score", "winner", "match winner"})
 
+# LOG-FORMAT.md's strip example, valid: the small log of the start-up figure and the warm-up
+SMALL_LOG = """rules: strip
+players: Ana, Ben
+
+turn Ana
+8: 8
+9: 9
+7: 7
+12: 6 4 2     = 12
+11: -
+score: 9
+
+turn Ben
+7: 1 2 4
+9: 9
+11: 3 8
+6: 6
+5: 5
+7: 7
+score: 0
+
+turn Ana
+6+6: 3 9
+10: 2 8
+7: 7
+5: 5
+4+4: -
+score: 11
+
+turn Ben
+3: 3
+8: 8
+10: 1 9
+1+1: 2
+3: -
+score: 22
+
+totals: Ana 20, Ben 22
+winner: Ana
+"""
+
+
 
 def generators():
     """Return the test suite's generator modules ``games_box`` and ``games_knucklebones``

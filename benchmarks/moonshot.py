@@ -16,7 +16,8 @@ prototypes of faster renders (none of them is kitgen's code; they use its kit mo
 - ``reuse``: one table rendered once and its pages reused for every table (the floor of
   "render each distinct page once"); ``reuse_stamped`` adds the names and page labels,
   drawn as a WeasyPrint overlay document merged onto the pages with pypdf;
-  ``reuse_stamped_no_flex`` is that without flexbox.
+  ``reuse_stamped_no_flex`` is that without flexbox; ``cached_stamped`` only stamps onto
+  table pages rendered beforehand (a cache of blank pages kept between runs).
 
 It runs in its own process (benchmarks/run.py starts it), so nothing else is in its heap.
 """
@@ -35,6 +36,8 @@ from concurrent.futures import ProcessPoolExecutor
 from io import BytesIO
 from pathlib import Path
 from typing import Callable
+
+from measure import time_call
 
 BENCHMARKS = Path(__file__).resolve().parent
 ROSTER = BENCHMARKS.parent / "tests" / "fixtures" / "roster-30.txt"
@@ -71,16 +74,6 @@ NO_FLEX_CSS = """
 .record-cell { float: left; }
 .record-cell:last-child:not(:first-child) { float: right; }
 """
-
-def timed(call: Callable[[], object], repeats: int) -> list[float]:
-    """Return the wall time in seconds of each of ``repeats`` calls of ``call``."""
-    samples = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        call()
-        samples.append(time.perf_counter() - start)
-    return samples
-
 
 def page_count(*paths: Path) -> int:
     """Return the pages of the PDFs at ``paths`` together."""
@@ -126,7 +119,6 @@ class StripKit:
 
 def reportlab_times(folder: Path, repeats: int) -> dict:
     """Return the ReportLab drawing's times and pages, or why it was skipped."""
-    sys.path.insert(0, str(BENCHMARKS))
     try:
         import reportlab_strip
     except ImportError:
@@ -134,7 +126,7 @@ def reportlab_times(folder: Path, repeats: int) -> dict:
     names = [line.strip() for line in ROSTER.read_text(encoding="utf-8").splitlines() if line.strip()]
     paths = (folder / "reportlab.pdf", folder / "reportlab-host-key.pdf")
     reportlab_strip.draw_strip_kit(names, *paths)
-    samples = timed(lambda: reportlab_strip.draw_strip_kit(names, *paths), repeats)
+    samples = time_call(lambda: reportlab_strip.draw_strip_kit(names, *paths), repeats)
     return {"seconds": samples, "pages": page_count(*paths)}
 
 
@@ -199,18 +191,21 @@ def parallel(kit: StripKit) -> tuple[Callable[[], None], tuple[Path, Path]]:
     return render, paths
 
 
-def _reused_pages(kit: StripKit, stamp: bool) -> tuple[Callable[[], None], tuple[Path, Path]]:
+def _reused_pages(kit: StripKit, stamp: bool, cached: bool = False) -> tuple[Callable[[], None], tuple[Path, Path]]:
     """Return a render of one table whose pages are reused for every table (and the host
     key apart); with ``stamp``, each page's names and label are drawn by a WeasyPrint
-    overlay document merged onto it with pypdf."""
+    overlay document merged onto it with pypdf; with ``cached``, the table's and the host
+    key's PDFs are rendered beforehand (as a cache of blank pages would hold them)."""
     from pypdf import PdfReader, PdfWriter
 
     renderer, chunks, key = kit.pieces()
     paths = (kit.folder / "reuse.pdf", kit.folder / "reuse-key.pdf")
     overlay_html = _overlay_html(kit, len(chunks))
+    cache = (renderer.render([chunks[0]]), renderer.render([key])) if cached else None
 
     def render() -> None:
-        table = PdfReader(BytesIO(renderer.render([chunks[0]])))
+        table_pdf, key_pdf = cache or (renderer.render([chunks[0]]), renderer.render([key]))
+        table = PdfReader(BytesIO(table_pdf))
         writer = PdfWriter()
         for _ in chunks:
             writer.append(table)
@@ -220,7 +215,7 @@ def _reused_pages(kit: StripKit, stamp: bool) -> tuple[Callable[[], None], tuple
                 page.merge_page(names)
         with open(paths[0], "wb") as stream:
             writer.write(stream)
-        paths[1].write_bytes(renderer.render([key]))
+        paths[1].write_bytes(key_pdf)
 
     return render, paths
 
@@ -233,6 +228,11 @@ def reuse(kit: StripKit) -> tuple[Callable[[], None], tuple[Path, Path]]:
 def reuse_stamped(kit: StripKit) -> tuple[Callable[[], None], tuple[Path, Path]]:
     """Return a render of one table reused for every table, names and labels stamped."""
     return _reused_pages(kit, stamp=True)
+
+
+def cached_stamped(kit: StripKit) -> tuple[Callable[[], None], tuple[Path, Path]]:
+    """Return the stamping of names and labels onto cached, already rendered table pages."""
+    return _reused_pages(kit, stamp=True, cached=True)
 
 
 def _overlay_html(kit: StripKit, tables: int) -> str:
@@ -293,6 +293,7 @@ PROTOTYPES = {
     "reuse": reuse,
     "reuse_stamped": reuse_stamped,
     "reuse_stamped_no_flex": reuse_stamped_no_flex,
+    "cached_stamped": cached_stamped,
 }
 
 
@@ -307,7 +308,7 @@ def investigate(kit: StripKit, repeats: int) -> dict:
         try:
             render, paths = make(kit)
             render()
-            found[name] = {"seconds": timed(render, repeats), "pages": page_count(*paths)}
+            found[name] = {"seconds": time_call(render, repeats), "pages": page_count(*paths)}
         except Exception as error:
             found[name] = {"error": f"{type(error).__name__}: {error}"}
     return found
@@ -323,7 +324,7 @@ def main(argv: list[str] | None = None) -> None:
         folder = Path(scratch)
         kit = StripKit(folder)
         kit.build()
-        result = {"kitgen": {"seconds": timed(kit.build, options.repeats), "pages": page_count(*kit.paths)}}
+        result = {"kitgen": {"seconds": time_call(kit.build, options.repeats), "pages": page_count(*kit.paths)}}
         result["reportlab"] = reportlab_times(folder, options.repeats)
         if options.investigate:
             result["investigate"] = investigate(kit, options.repeats)

@@ -29,11 +29,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from corpus import (
-    box_logs, command_batches, count_placements, count_throws, knucklebones_logs, write_logs,
+    SMALL_LOG, box_logs, command_batches, count_placements, count_throws, knucklebones_logs, write_logs,
 )
 from measure import (
     BENCHMARKS, PYTHON, Row, Run, count_text, failed, format_table, interleaved, median_of,
-    median_seconds, ratio_text, run_command, seconds_text, time_call, verdict,
+    median_seconds, ratio_text, run_command, seconds_text, verdict,
 )
 
 REPO = BENCHMARKS.parent
@@ -48,48 +48,6 @@ GROWTH_LIMIT = 11.0  # issue 6: 10x the logs in <= 11x the time
 FLOOR_LIMIT = 1.5  # issue 6: a kit page in <= 1.5x the bare WeasyPrint page
 MEMORY_LIMIT_MB = 300  # issue 6: peak memory <= 300 MB for 120 names
 MOONSHOT_LIMIT = 5.0  # issue 6: the 30-name render within 5x of raw ReportLab
-
-# LOG-FORMAT.md's strip example, valid: the small log of the start-up figure
-SMALL_LOG = """rules: strip
-players: Ana, Ben
-
-turn Ana
-8: 8
-9: 9
-7: 7
-12: 6 4 2     = 12
-11: -
-score: 9
-
-turn Ben
-7: 1 2 4
-9: 9
-11: 3 8
-6: 6
-5: 5
-7: 7
-score: 0
-
-turn Ana
-6+6: 3 9
-10: 2 8
-7: 7
-5: 5
-4+4: -
-score: 11
-
-turn Ben
-3: 3
-8: 8
-10: 1 9
-1+1: 2
-3: -
-score: 22
-
-totals: Ana 20, Ben 22
-winner: Ana
-"""
-
 
 @dataclass(frozen=True)
 class Plan:
@@ -168,27 +126,25 @@ def startup_rows(scratch: Path, plan: Plan) -> list[Row]:
 def validation_rows(scratch: Path, plan: Plan) -> list[Row]:
     """Measure validation throughput in-process and as one command over each corpus size,
     and how the time grows with the number of logs."""
-    from kitgen.logs.validate import validate_text
-
     largest = max(plan.validate_sizes)
     progress(f"validation: generating {largest:,} Shut the Box logs")
     logs = box_logs(largest)
     throws = [count_throws(text) for text in logs]
-    names = write_logs(logs, scratch / "logs")
+    folder = scratch / "logs"
+    names = write_logs(logs, folder)
     rows: list[Row] = []
     inprocess: dict[int, float] = {}
     command: dict[int, float] = {}
     for size in plan.validate_sizes:
-        texts = logs[:size]
         counted = sum(throws[:size])
         progress(f"validation: {size:,} logs in-process, {plan.inprocess_repeats[size]} runs")
-        invalid = sum(not validate_text(text).valid for text in texts)
-        inprocess[size] = median_of(time_call(lambda: validate_all(texts), plan.inprocess_repeats[size]))
+        timings = [validate_in_process(folder, size, scratch) for _ in range(plan.inprocess_repeats[size])]
+        inprocess[size] = median_of([timing["seconds"] for timing in timings])
         rows.append(_throughput_row(f"validate in-process, {size:,} logs ({counted:,} throws)", counted,
-                                    inprocess[size], size == largest, invalid))
+                                    inprocess[size], size == largest, timings[0]["invalid"]))
         progress(f"validation: {size:,} logs as one command, {plan.command_repeats[size]} runs")
         batches = command_batches([*KITGEN, "validate"], names[:size])
-        runs = [_batched(batches, scratch / "logs") for _ in range(plan.command_repeats[size])]
+        runs = [_batched(batches, folder) for _ in range(plan.command_repeats[size])]
         bad = failed(runs)
         command[size] = median_seconds(runs)
         label = f"kitgen validate, {size:,} files" + (f" ({len(batches)} commands)" if len(batches) > 1 else "")
@@ -200,16 +156,19 @@ def validation_rows(scratch: Path, plan: Plan) -> list[Row]:
             rows.append(Row(f"validate {kind}: time for {large:,} / {small:,} logs", ratio_text(growth),
                             f"throws x{sum(throws[:large]) / sum(throws[:small]):.2f}", "",
                             f"<= {GROWTH_LIMIT:g}x", verdict(growth, GROWTH_LIMIT)))
-    rows.append(_knucklebones_row(min(2_000, largest)))
+    rows.append(_knucklebones_row(scratch, min(2_000, largest)))
     return rows
 
 
-def validate_all(texts: list[str]) -> None:
-    """Validate every log of ``texts`` in this process (the reports are dropped)."""
-    from kitgen.logs.validate import validate_text
-
-    for text in texts:
-        validate_text(text)
+def validate_in_process(folder: Path, count: int, scratch: Path) -> dict:
+    """Return ``{"seconds", "invalid"}`` of validating the first ``count`` logs of ``folder``
+    in one fresh, warmed-up process (benchmarks/validate_inprocess.py)."""
+    out = scratch / "in-process.json"
+    done = run_command([PYTHON, "-B", str(BENCHMARKS / "validate_inprocess.py"), str(folder), str(count)],
+                       stdout_path=out)
+    if done.status != 0:
+        raise RuntimeError(f"validate_inprocess.py failed: {done.error}")
+    return json.loads(out.read_text(encoding="utf-8"))
 
 
 def _batched(batches: list[list[str]], folder: Path) -> Run:
@@ -231,66 +190,97 @@ def _throughput_row(label: str, throws: int, seconds: float, targeted: bool, pro
     return Row(label, text, "", "", target, holds)
 
 
-def _knucklebones_row(size: int) -> Row:
-    from kitgen.logs.validate import validate_text
-
+def _knucklebones_row(scratch: Path, size: int) -> Row:
     progress(f"validation: {size:,} knucklebones matches in-process")
     logs = knucklebones_logs(size)
+    folder = scratch / "knucklebones"
+    write_logs(logs, folder)
     placements = sum(map(count_placements, logs))
-    seconds = median_of(time_call(lambda: validate_all(logs), 3))
-    invalid = sum(not validate_text(text).valid for text in logs)
+    timings = [validate_in_process(folder, size, scratch) for _ in range(3)]
+    seconds = median_of([timing["seconds"] for timing in timings])
     text = f"{seconds_text(seconds)}, {count_text(placements / seconds)} placements/s"
-    if invalid:
-        text += f" (NOT all valid: {invalid})"
+    if timings[0]["invalid"]:
+        text += f" (NOT all valid: {timings[0]['invalid']})"
     return Row(f"validate in-process, {size:,} knucklebones matches ({placements:,} placements)", text)
 
 
 # --- kits --------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class KitCase:
+    """One kit command to time: its label, its options, whether its peak memory has a
+    target, and whether the no-flexbox prototype is timed beside it."""
+
+    label: str
+    options: tuple[str, ...]
+    memory_target: bool = False
+    prototype: bool = False
+
+
 def kit_rows(scratch: Path, plan: Plan) -> list[Row]:
     """Time each kit command and a bare WeasyPrint render of as many pages, interleaved."""
     rosters = {30: ROSTER_30, 120: roster_120(scratch / "roster-120.txt")}
-    kits = [
-        ("strip, 1 blank seat", ["--seats", "1"]),
-        ("strip, 6 blank seats", ["--seats", "6"]),
-        *((f"strip, {count} names (tables of 6)", ["--roster", str(rosters[count])]) for count in plan.kit_names),
-        ("classic best-of-3, 30 names (tables of 4)",
-         ["--rules", "classic", "--format", "best-of-3", "--roster", str(ROSTER_30)]),
+    cases = [
+        KitCase("strip, 1 blank seat", ("--seats", "1")),
+        KitCase("strip, 6 blank seats", ("--seats", "6")),
+        *(KitCase(f"strip, {count} names (tables of 6)", ("--roster", str(rosters[count])),
+                  memory_target=count == 120, prototype=plan.investigate and count == 30)
+          for count in plan.kit_names),
+        KitCase("classic best-of-3, 30 names (tables of 4)",
+                ("--rules", "classic", "--format", "best-of-3", "--roster", str(ROSTER_30)),
+                prototype=plan.investigate),
     ]
     rows = []
-    for label, args in kits:
-        progress(f"kits: {label}, {plan.kit_repeats} runs and as many floor runs")
-        rows += _kit_rows(scratch, label, args, plan.kit_repeats)
+    for case in cases:
+        progress(f"kits: {case.label}, {plan.kit_repeats} runs and as many floor runs")
+        rows += _kit_rows(scratch, case, plan.kit_repeats)
     return rows
 
 
-def _kit_rows(scratch: Path, label: str, args: list[str], repeats: int) -> list[Row]:
+def _kit_rows(scratch: Path, case: KitCase, repeats: int) -> list[Row]:
     folder = scratch / "kit"
     folder.mkdir(exist_ok=True)
     written = folder / "written.txt"
-    kit = [*KITGEN, "kit", *args, "-o", str(folder / "kit.pdf"), "--force"]
-    first = run_command(kit, cwd=folder, stdout_path=written)
+    arguments = ["kit", *case.options, "-o", str(folder / "kit.pdf"), "--force"]
+    first = run_command([*KITGEN, *arguments], cwd=folder, stdout_path=written)
     if first.status != 0:
-        return [Row(f"kit: {label}", f"failed: {first.error}")]
+        return [Row(f"kit: {case.label}", f"failed: {first.error}")]
     pages = _pages(written.read_text(encoding="utf-8").splitlines())
-    floor = [PYTHON, "-B", str(BENCHMARKS / "weasyprint_floor.py"), str(pages), str(folder / "floor.pdf")]
-    runs = interleaved({"kit": lambda: run_command(kit, cwd=folder), "floor": lambda: run_command(floor)},
-                       repeats, warmups=0)
-    kit_seconds, floor_seconds = median_seconds(runs["kit"]), median_seconds(runs["floor"])
-    memory = max(run.max_rss_mb for run in runs["kit"] + [first])
-    ratio = kit_seconds / floor_seconds
-    rows = [Row(
-        f"kit: {label}",
-        f"{seconds_text(kit_seconds)}, {pages} pages, {seconds_text(kit_seconds / pages)}/page, {memory:.0f} MB",
-        f"floor {seconds_text(floor_seconds)}, {seconds_text(floor_seconds / pages)}/page, "
-        f"{max(run.max_rss_mb for run in runs['floor']):.0f} MB",
-        ratio_text(ratio), f"<= {FLOOR_LIMIT}x per page", verdict(ratio, FLOOR_LIMIT),
-    )]
-    if "120" in label:
-        rows.append(Row(f"kit peak memory: {label}", f"{memory:.0f} MB", "", "", f"<= {MEMORY_LIMIT_MB} MB",
+    commands = {
+        "kit": lambda: run_command([*KITGEN, *arguments], cwd=folder),
+        "floor": lambda: run_command([PYTHON, "-B", str(BENCHMARKS / "weasyprint_floor.py"), str(pages),
+                                      str(folder / "floor.pdf")]),
+    }
+    if case.prototype:
+        commands["prototype"] = lambda: run_command(
+            [PYTHON, "-B", str(BENCHMARKS / "kit_without_flexbox.py"), *arguments], cwd=folder)
+    runs = interleaved(commands, repeats, warmups=0)
+    floor = median_seconds(runs["floor"])
+    reference = (f"floor {seconds_text(floor)}, {seconds_text(floor / pages)}/page, "
+                 f"{max(run.max_rss_mb for run in runs['floor']):.0f} MB")
+    rows = [_kit_row(f"kit: {case.label}", runs["kit"], pages, floor, reference, warm_up=first)]
+    if case.prototype:
+        rows.append(_kit_row("  prototype: the same without flexbox", runs["prototype"], pages, floor, reference))
+    if case.memory_target:
+        memory = max(run.max_rss_mb for run in runs["kit"] + [first])
+        rows.append(Row(f"kit peak memory: {case.label}", f"{memory:.0f} MB", "", "", f"<= {MEMORY_LIMIT_MB} MB",
                         verdict(memory, MEMORY_LIMIT_MB)))
     return rows
+
+
+def _kit_row(label: str, runs: list[Run], pages: int, floor: float, reference: str,
+             warm_up: Run | None = None) -> Row:
+    """Return the row of one kit command's timed ``runs`` against the floor's median time
+    (the ``warm_up`` run counts for peak memory only)."""
+    bad = failed(runs)
+    if bad:
+        return Row(label, f"failed: {bad.error}")
+    seconds = median_seconds(runs)
+    memory = max(run.max_rss_mb for run in [*runs, *([warm_up] if warm_up else [])])
+    ratio = seconds / floor
+    return Row(label, f"{seconds_text(seconds)}, {pages} pages, {seconds_text(seconds / pages)}/page, {memory:.0f} MB",
+               reference, ratio_text(ratio), f"<= {FLOOR_LIMIT}x per page", verdict(ratio, FLOOR_LIMIT))
 
 
 def _pages(paths: list[str]) -> int:
@@ -332,6 +322,7 @@ PROTOTYPES = (
     ("reuse", "one table rendered, its pages reused for all tables"),
     ("reuse_stamped", "the same, names and labels stamped (WeasyPrint overlay, pypdf merge)"),
     ("reuse_stamped_no_flex", "the same, without flexbox"),
+    ("cached_stamped", "names and labels stamped onto cached, already rendered pages"),
 )
 
 

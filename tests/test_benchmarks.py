@@ -137,7 +137,7 @@ def test_roster_120_has_120_distinct_names(tmp_path):
 def test_small_log_is_valid():
     from kitgen.logs.validate import validate_text
 
-    assert validate_text(run.SMALL_LOG).valid
+    assert validate_text(corpus.SMALL_LOG).valid
 
 
 def test_floor_document_has_the_pages_asked_for():
