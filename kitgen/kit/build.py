@@ -30,21 +30,22 @@ FILE_MODE = 0o666  # a written kit gets the usual permissions for a new file (le
 def build_kit(request: KitRequest) -> list[Path]:
     """Write the kit ``request`` asks for and return the paths written, kit first.
 
-    Raises :class:`OptionError` for an unknown paper or host-key mode,
-    :class:`PlayerCountError` / :class:`PlayerNameError` for seats or names the preset
-    or the fonts cannot take, :class:`OutputExistsError` for a file named with ``-o``
-    that exists without ``force``, and :class:`RenderError` when the render fails.
+    Raises :class:`OptionError` for an unknown paper or host-key mode or for knucklebones
+    dice the boards cannot hold, :class:`PlayerCountError` / :class:`PlayerNameError` for
+    seats or names the preset or the fonts cannot take, :class:`OutputExistsError` for a
+    file named with ``-o`` that exists without ``force``, and :class:`RenderError` when
+    the render fails.
     """
     if request.host_key not in HOST_KEY_MODES:
         raise OptionError(f"host key {request.host_key!r} is not known (choose separate, appended or none).")
-    layout = Layout.for_print(find_paper(request.paper), request.large_print)
+    layout = Layout.for_print(find_paper(request.paper), request.large_print, request.die_size_mm)
     tables = plan_tables(request.rules, request.players, request.seats, request.tables, request.table_size)
     check_printable(request.players)
     kit_path, key_path = output_paths(request)
     book = rulebook(request.rules)
     key = host_key_chunk(request.rules, layout, book)
-    renderer = KitRenderer(layout, book.title)
     chunks = [table_chunk(request.rules, table, layout, book) for table in tables]
+    renderer = KitRenderer(layout, book.title)
     files = {kit_path: renderer.render(chunks + [key] if request.host_key == "appended" else chunks)}
     if key_path is not None:
         files[key_path] = renderer.render([key])

@@ -8,7 +8,7 @@ points (``_pt``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from math import ceil, floor
 from typing import Sequence
 
@@ -63,6 +63,14 @@ NUMBER_SCALE = 0.55  # a tile's number, as a share of its box
 ROW_NUMBER_MM = 10.0  # a record's "No." column
 ROLE_COLUMN_MM = 22.0
 PLAYER_COLUMN_MM = 40.0  # a totals table's player column (names wrap past it)
+DEFAULT_DIE_MM = 16.0  # KIT.md: cells sized for real dice, 16 mm dice by default
+DIE_RANGE_MM = (8, 30)  # the die sizes a board is drawn for; real playing dice lie well inside
+CELL_CLEARANCE_MM = 4.0  # a board cell is this much wider than its die: room to set it down
+COLUMN_LABEL_EM = 0.7  # capitals such as "MIDDLE" in bold, generously
+COLUMN_LABEL_GAP_MM = 1.5  # between a column's label and its top cell
+SCORE_GAP_MM = 2.0  # between a column and its score box
+MIDDLE_GAPS = 2  # block gaps above and below the rolled-die spot where there is room (half a gap at least)
+SHEET_SLACK_MM = 1.0  # a page of boards stops this short of the sheet's end (the renderer rounds)
 
 
 @dataclass(frozen=True)
@@ -151,11 +159,20 @@ class Layout:
 
     paper: Paper
     scale: float = 1.0
+    die_mm: float = DEFAULT_DIE_MM
 
     @classmethod
-    def for_print(cls, paper: Paper, large_print: bool) -> Layout:
-        """Return the layout for ``paper``, in large print when ``large_print``."""
-        return cls(paper, LARGE_PRINT_SCALE if large_print else 1.0)
+    def for_print(cls, paper: Paper, large_print: bool, die_mm: float = DEFAULT_DIE_MM) -> Layout:
+        """Return the layout for ``paper``, in large print when ``large_print``, with
+        knucklebones boards for dice ``die_mm`` wide (their cells do not scale: they hold
+        real dice)."""
+        return cls(paper, LARGE_PRINT_SCALE if large_print else 1.0, die_mm)
+
+    @property
+    def print_name(self) -> str:
+        """Return the paper and print size in words, e.g. ``"A4 paper in large print"``."""
+        name = {"a4": "A4", "letter": "Letter"}[self.paper.id]
+        return f"{name} paper{' in large print' if self.scale > 1 else ''}"
 
     @property
     def margin_mm(self) -> float:
@@ -471,14 +488,15 @@ def record_geometry(rows: int, layout: Layout, header_mm: float, note: str = "")
     )
 
 
-def rows_per_sheet(layout: Layout, header_mm: float, note: str) -> int:
-    """Return how many record rows fit on one sheet under ``note`` and a header row
-    ``header_mm`` high (a record that runs over continuation sheets).
+def rows_per_sheet(layout: Layout, header_mm: float, note: str, fields_mm: float = 0.0) -> int:
+    """Return how many record rows fit on one sheet under ``note``, a line of write-in
+    fields ``fields_mm`` high (0: none) and a header row ``header_mm`` high (a record that
+    runs over continuation sheets).
 
     >>> rows_per_sheet(Layout(PAPERS["a4"]), 10.0, "")
     34
     """
-    room = layout.sheet_height_mm - layout.note_mm(note) - header_mm
+    room = layout.sheet_height_mm - layout.note_mm(note) - fields_mm - header_mm
     return floor(room / layout.row_mm)
 
 
@@ -491,3 +509,147 @@ def column_widths(width_mm: float, number_mm: float, weights: tuple[float, ...])
     """
     rest = width_mm - number_mm
     return (number_mm, *(round(rest * weight / sum(weights), 2) for weight in weights))
+
+
+@dataclass(frozen=True)
+class BoardGeometry:
+    """How a page of two facing knucklebones boards prints, in mm (text in pt).
+
+    Each board is drawn in its own reading direction (the far board turned half a turn
+    on the page), ``width_mm`` wide and ``board_mm`` high, origin at its top left: the
+    hint ``side_mm`` wide at the left; the grid in the middle, a slot ``slot_mm`` wide
+    per column starting at ``slot_x_mm``, holding its label (``label_mm`` high), its
+    ``spaces`` cells ``cell_mm`` square and, at ``score_top_mm``, its score box
+    ``score_mm`` high; at the right from ``right_x_mm``, the seat's name and the total box
+    ``total_mm`` wide. The band between the boards, ``middle_mm`` high,
+    holds the rolled-die spot (one cell) ``spot_top_mm`` down at its centre and text
+    ``text_mm`` wide each side. The far board starts ``top_mm`` down the sheet, so that
+    boards and band sit in the middle of it.
+    """
+
+    width_mm: float
+    cell_mm: float
+    spaces: int
+    slot_x_mm: tuple[float, ...]
+    slot_mm: float
+    label_pt: float
+    label_mm: float
+    side_mm: float
+    score_top_mm: float
+    score_mm: float
+    total_mm: float
+    board_mm: float
+    middle_mm: float
+    spot_top_mm: float
+    text_mm: float
+    top_mm: float
+
+    @property
+    def right_x_mm(self) -> float:
+        return round(self.width_mm - self.side_mm, 2)
+
+    @property
+    def cell_inset_mm(self) -> float:
+        """Return a column's offset inside its slot (0 unless its label is the wider)."""
+        return round((self.slot_mm - self.cell_mm) / 2, 2)
+
+    @property
+    def column_mm(self) -> float:
+        """Return the height of a column of cells."""
+        return round(self.spaces * self.cell_mm, 2)
+
+    @property
+    def middle_top_mm(self) -> float:
+        return round(self.top_mm + self.board_mm, 2)
+
+    @property
+    def near_top_mm(self) -> float:
+        """Return the top of the near board, under the far board and the middle band."""
+        return round(self.top_mm + self.board_mm + self.middle_mm, 2)
+
+    @property
+    def page_mm(self) -> float:
+        """Return the height the boards take on the sheet, from its top to the near board's end."""
+        return round(self.near_top_mm + self.board_mm, 2)
+
+    @property
+    def spot_x_mm(self) -> float:
+        return round((self.width_mm - self.cell_mm) / 2, 2)
+
+    @property
+    def text_right_x_mm(self) -> float:
+        return round(self.width_mm - self.text_mm, 2)
+
+
+def board_geometry(
+    labels: Sequence[str], spaces: int, hint: str, spot_text: Sequence[str], layout: Layout,
+) -> BoardGeometry:
+    """Return the geometry of a page of two facing boards of columns named ``labels``,
+    ``spaces`` cells each, for dice ``layout.die_mm`` wide; each board prints ``hint``
+    beside its grid, and the middle band the lines ``spot_text`` (the first bold) each
+    side of the rolled-die spot.
+
+    Cells are the die plus 4 mm and keep that size in large print; text, labels and
+    score boxes scale. Raises :class:`OptionError` for a die outside 8-30 mm or one
+    whose boards do not fit the page, naming the sizes that do.
+
+    >>> board_geometry(("LEFT", "MIDDLE", "RIGHT"), 3, "", ("",), Layout(PAPERS["a4"])).cell_mm
+    20.0
+    """
+    low, high = DIE_RANGE_MM
+    geometry = _board(labels, spaces, hint, spot_text, layout) if low <= layout.die_mm <= high else None
+    if geometry is None:
+        largest = max(
+            die for die in range(low, high + 1)
+            if _board(labels, spaces, hint, spot_text, replace(layout, die_mm=die)) is not None
+        )
+        raise OptionError(
+            f"a die size of {layout.die_mm:g} mm cannot be printed: the boards on "
+            f"{layout.print_name} take dice of {low} to {largest} mm."
+        )
+    return geometry
+
+
+def _board(
+    labels: Sequence[str], spaces: int, hint: str, spot_text: Sequence[str], layout: Layout,
+) -> BoardGeometry | None:
+    """Return the board geometry :func:`board_geometry` describes, or ``None`` when the
+    two boards and the spot between them do not fit the sheet."""
+    width, gap = layout.content_width_mm, layout.gap_mm
+    cell = layout.die_mm + CELL_CLEARANCE_MM
+    label_pt = layout.subheading_pt
+    widest = max(len(label) for label in labels) * COLUMN_LABEL_EM * label_pt / PT_PER_MM
+    slot = max(cell, widest)
+    grid = len(labels) * slot + (len(labels) - 1) * gap
+    side = (width - grid) / 2 - gap
+    label_mm = label_pt / PT_PER_MM * LINE_HEIGHT + COLUMN_LABEL_GAP_MM * layout.scale
+    hint_line = layout.hint_pt / PT_PER_MM * LINE_HEIGHT
+    hint_mm = layout.lines_for(hint, side, layout.hint_pt) * hint_line
+    score_top = max(label_mm + spaces * cell, hint_mm + layout.half_gap_mm) + SCORE_GAP_MM * layout.scale
+    board = score_top + layout.totals_row_mm
+    text = (width - cell) / 2 - gap
+    text_lines = sum(layout.lines_for(line, text, layout.small_pt) for line in spot_text)
+    spot_mm = max(cell, text_lines * layout.small_pt / PT_PER_MM * LINE_HEIGHT)
+    room = layout.sheet_height_mm - SHEET_SLACK_MM - 2 * board
+    if room < spot_mm + 2 * layout.half_gap_mm:
+        return None
+    middle = min(room, spot_mm + 2 * MIDDLE_GAPS * layout.gap_mm)
+    spare = room - middle
+    return BoardGeometry(
+        width_mm=round(width, 2),
+        cell_mm=round(cell, 2),
+        spaces=spaces,
+        slot_x_mm=tuple(round(side + gap + index * (slot + gap), 2) for index in range(len(labels))),
+        slot_mm=round(slot, 2),
+        label_pt=label_pt,
+        label_mm=round(label_mm, 2),
+        side_mm=round(side, 2),
+        score_top_mm=round(score_top, 2),
+        score_mm=layout.totals_row_mm,
+        total_mm=round(min(side, layout.score_field_mm), 2),
+        board_mm=round(board, 2),
+        middle_mm=round(middle, 2),
+        spot_top_mm=round((middle - spot_mm) / 2, 2),
+        text_mm=round(text, 2),
+        top_mm=round(spare / 2, 2),
+    )

@@ -1,9 +1,9 @@
 """The parts of a kit as data: what each printed part shows, ready for its template
 (KIT.md, "Contents").
 
-A kit is a list of chunks: one per table (rules card, strips, records, totals), then the
-host key. Each part is a frozen record naming its template; every size it prints with
-comes from :mod:`kitgen.kit.layout`, every rule sentence from :mod:`kitgen.rulebook`.
+A kit is a list of chunks: one per table (rules card, strips or boards, records, totals),
+then the host key. Each part is a frozen record naming its template; every size it prints
+with comes from :mod:`kitgen.kit.layout`, every rule sentence from :mod:`kitgen.rulebook`.
 Labels such as "Roll total" or "print more strips" are the kit's own form wording, not
 rules. :func:`table_chunk` looks the preset up in a registry of part builders, one per
 preset, and :func:`host_key_chunk` the game in another; a new game adds its builders
@@ -14,13 +14,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
+from math import ceil
 from typing import Callable, ClassVar, Sequence, TypeVar
 
 from kitgen.errors import OptionError
 from kitgen.kit.layout import (
+    BoardGeometry,
     Layout,
     RecordGeometry,
     StripGeometry,
+    board_geometry,
     column_widths,
     record_geometry,
     rows_per_sheet,
@@ -29,6 +32,7 @@ from kitgen.kit.layout import (
 from kitgen.kit.tables import Table
 from kitgen.rulebook import Rulebook, Section
 from kitgen.rules.formats import ATTEMPTS
+from kitgen.rules.knucklebones import COLUMN_DICE, FACES, Column, column_score
 from kitgen.rules.presets import Rules
 
 SPARE_STRIPS = 2  # KIT.md: strips per table beyond one per attempt or turn
@@ -53,6 +57,24 @@ DICE_COLUMN = "Dice (1/2)"  # KIT.md: a dice column (one or two) where the prese
 DICE_COLUMN_WEIGHT = 1.1
 TURN_COLUMNS = ("Turn", "Die 1", "Die 2", "Total", "Tiles shut or opened", "Double", "Extra turns held")
 TURN_COLUMN_WEIGHTS = (0.8, 0.8, 0.8, 0.8, 2.4, 0.9, 1.3)
+
+# Knucklebones (RULES.md section 7; issue 4 item 2).
+COLUMN_LABELS = tuple(column.label.upper() for column in Column)  # RULES.md section 7: printed labels
+FACING_LABEL = "LEFT faces LEFT, MIDDLE faces MIDDLE, RIGHT faces RIGHT."
+SPOT_LABEL = "Rolled die"
+MATCH_SHEETS = 3  # board pages and placement sheets printed for a best-of match at most
+DRAW_REPLAY_ROWS = 2  # match-record rows past the match's length, for replays of drawn games
+# Rows a placement record gives one game at least: 49 in 50 games of random play end within
+# 28 placements (measured on 20,000 games played with the rules core, 99 in 100 within 30);
+# a longer game goes on a fresh sheet.
+LONG_GAME_PLACEMENTS = 28
+PLACEMENT_COLUMNS = ("Player", "Face", "Column", "Dice removed")  # KIT.md: then both totals
+PLACEMENT_COLUMN_WEIGHTS = (2.2, 0.9, 1.1, 1.2, 1.3, 1.3)
+SEAT_LABELS = ("Seat 1", "Seat 2")  # RULES.md section 7: 2 players; seat 1 reads the near board
+STARTER_COLUMN = "Started by"  # KIT.md: a match record has games, starter, result, game wins
+RESULT_COLUMN = "Result (winner or draw)"
+GAME_COLUMN_WEIGHTS = (1.3, 1.0, 1.0, 1.6, 1.0, 1.0)
+SCORE_COUNT_HEADINGS = ("Once in the column", "Twice", "Three times")  # RULES.md section 8: count 1-3
 
 Item = TypeVar("Item")
 
@@ -134,9 +156,11 @@ class RollRecords(Part):
 
 @dataclass(frozen=True)
 class TurnRecord(Part):
-    """A record that runs over continuation sheets (long game): one table per sheet, its
-    rows numbered on from the sheet before (``pages`` holds each sheet's first and last
-    row number), under ``columns`` with ``column_widths_mm`` (number column first)."""
+    """A record that runs over continuation sheets (long game, knucklebones placements):
+    one table per sheet, its rows numbered on from the sheet before (``pages`` holds each
+    sheet's first and last row number), under ``columns`` with ``column_widths_mm``
+    (number column first); ``caption`` labels a write-in field above each table
+    (``"Game"``; ``""``: none)."""
 
     template: ClassVar[str] = "parts/turn_record.html.j2"
     heading: str
@@ -146,6 +170,7 @@ class TurnRecord(Part):
     header_mm: float
     pages: tuple[tuple[int, int], ...]
     note: str
+    caption: str = ""
 
 
 @dataclass(frozen=True)
@@ -208,6 +233,77 @@ class HostKey(Part):
     group_names: tuple[str, ...]
     column_widths_mm: tuple[float, ...]
     rows: tuple[HostKeyRow, ...]
+    notes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Board:
+    """One player's board as its reader sees it: the seat's label (``"Seat 1"``), the
+    player's name (``""`` to write in) and the column labels from the reader's left."""
+
+    seat: str
+    player: str
+    columns: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class BoardPages(Part):
+    """Pages of two facing boards, one page per game (``pages``): the ``near`` board read
+    from the page's foot, the ``far`` one turned to face it, both printing ``hint``; the
+    rolled-die spot between them with ``spot_text`` (a label, then a note) each side."""
+
+    template: ClassVar[str] = "parts/boards.html.j2"
+    heading: str
+    geometry: BoardGeometry
+    near: Board
+    far: Board
+    hint: str
+    spot_text: tuple[str, ...]
+    pages: int
+
+
+@dataclass(frozen=True)
+class MatchRecord(Part):
+    """The match record: the seats' names, a numbered row per game (``games`` rows, room
+    for replays of drawn games included) under ``columns`` with ``column_widths_mm``
+    (the game-number column first), a match-winner field, the result rule and ``notes``."""
+
+    template: ClassVar[str] = "parts/match_record.html.j2"
+    heading: str
+    title: str
+    seats: tuple[tuple[str, str], ...]
+    columns: tuple[str, ...]
+    column_widths_mm: tuple[float, ...]
+    header_mm: float
+    row_mm: float
+    games: int
+    result_rule: str
+    notes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ColumnScoreRow:
+    """One face of the column-score table: its score when 1, 2 and 3 dice of the column
+    show it, each as ``(working, score)``, e.g. ``("5 x 2 x 2", 20)``."""
+
+    face: int
+    scores: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class ColumnScoreKey(Part):
+    """The knucklebones host key (RULES.md section 8): the column-score table (faces 1-6
+    by count 1-3) under ``count_headings``, then the rulebook's worked removal
+    ``example`` and its scoring and ending rules in brief (``notes``)."""
+
+    template: ClassVar[str] = "parts/column_scores.html.j2"
+    heading: str
+    title: str
+    count_headings: tuple[str, ...]
+    column_widths_mm: tuple[float, ...]
+    row_mm: float
+    rows: tuple[ColumnScoreRow, ...]
+    example: Section
     notes: tuple[str, ...]
 
 
@@ -477,9 +573,123 @@ def _box_host_key_parts(rules: Rules, layout: Layout, book: Rulebook) -> tuple[P
     return (host_key(rules, book, layout),)
 
 
+# --- Knucklebones (RULES.md section 7) ----------------------------------------------------
+
+
+def _knucklebones_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
+    """Return the parts of a ``knucklebones`` table (RULES.md section 7): rules card, a
+    page of two facing boards and a placement record per game, and the match record.
+    Records head their columns by seat (``Seat 1 total``): the names, which may be long,
+    print on the boards and the match record."""
+    games = _games_printed(rules)
+    return (
+        RulesCard(book),
+        board_pages(table, layout, book, games),
+        placement_record(layout, games),
+        match_record(rules, table, layout, book, games),
+    )
+
+
+def _games_printed(rules: Rules) -> int:
+    """Return the games a knucklebones kit prints boards and placement sheets for: the
+    match's length, at most :data:`MATCH_SHEETS`."""
+    return min(_match_length(rules), MATCH_SHEETS)
+
+
+def _match_length(rules: Rules) -> int:
+    """Return the most games a knucklebones match takes without draws: 1, 3 or 5."""
+    return 2 * rules.wins_needed - 1
+
+
+def board_pages(table: Table, layout: Layout, book: Rulebook, games: int) -> BoardPages:
+    """Return ``games`` pages of two facing boards: seat 1's board read from the page's
+    foot, seat 2's turned to face it. Both boards name their columns in one orientation
+    (RULES.md section 7: left faces left), so the far board, read from its own side,
+    lists them right to left.
+
+    Raises :class:`OptionError` when the layout's dice do not fit (see
+    :func:`board_geometry`).
+    """
+    spot_text = (SPOT_LABEL, FACING_LABEL)
+    geometry = board_geometry(COLUMN_LABELS, COLUMN_DICE, book.strip_hint, spot_text, layout)
+    near = Board(SEAT_LABELS[0], table.seats[0], COLUMN_LABELS)
+    far = Board(SEAT_LABELS[1], table.seats[1], COLUMN_LABELS[::-1])
+    return BoardPages("Boards", geometry, near, far, book.strip_hint, spot_text, games)
+
+
+def placement_record(layout: Layout, games: int) -> TurnRecord:
+    """Return the placement record: for each of ``games`` games, sheets with a numbered
+    row per placement (no., player, face, column, dice removed, both totals; KIT.md) for
+    :data:`LONG_GAME_PLACEMENTS` placements at least, each sheet with a game field."""
+    note = ("One row per placement, both totals after its removals. A game that runs past "
+            "the last row goes on a fresh sheet: print more.")
+    columns = (*PLACEMENT_COLUMNS, *(f"{seat} total" for seat in SEAT_LABELS))
+    widths = column_widths(layout.content_width_mm, layout.row_number_mm, PLACEMENT_COLUMN_WEIGHTS)
+    header = layout.header_mm(("No.", *columns), widths)
+    rows = rows_per_sheet(layout, header, note, layout.field_mm)
+    sheets = ceil(LONG_GAME_PLACEMENTS / rows)
+    game = tuple((sheet * rows + 1, (sheet + 1) * rows) for sheet in range(sheets))
+    return TurnRecord("Placement record", columns, widths, layout.row_mm, header, game * games, note, "Game")
+
+
+def match_record(rules: Rules, table: Table, layout: Layout, book: Rulebook, games: int) -> MatchRecord:
+    """Return the match record: the seats' names, a row per game the match can take plus
+    room for replays of drawn games, with starter, both totals, the result and both
+    seats' game wins (KIT.md), then the result rule and the rulebook's rules on who
+    starts each game and on draws."""
+    columns = (STARTER_COLUMN, *(f"{seat} total" for seat in SEAT_LABELS),
+               RESULT_COLUMN, *(f"{seat} game wins" for seat in SEAT_LABELS))
+    widths = column_widths(layout.content_width_mm, layout.short_field_mm, GAME_COLUMN_WEIGHTS)
+    covered = f"{games} game{'s' if games > 1 else ''}"
+    notes = (
+        *section(book, "Matches").paragraphs[1:],
+        f"The boards and placement records cover {covered}; print more for a longer match "
+        "or a replayed draw.",
+    )
+    return MatchRecord(
+        heading="Match record",
+        title=book.title,
+        seats=tuple(zip(SEAT_LABELS, table.seats)),
+        columns=columns,
+        column_widths_mm=widths,
+        header_mm=layout.header_mm(("Game", *columns), widths),
+        row_mm=layout.row_mm,
+        games=_match_length(rules) + DRAW_REPLAY_ROWS,
+        result_rule=book.result_rule,
+        notes=notes,
+    )
+
+
+def column_score_key(book: Rulebook, layout: Layout) -> ColumnScoreKey:
+    """Return the knucklebones host key (RULES.md section 8): each face's column score
+    when one, two or three dice of a column show it (f, 4f, 9f), the worked removal
+    example and the scoring and ending rules in brief."""
+    rows = tuple(
+        ColumnScoreRow(face, tuple((f"{face} x {count} x {count}", column_score([face] * count))
+                                   for count in range(1, COLUMN_DICE + 1)))
+        for face in FACES
+    )
+    weights = (1.0,) * len(SCORE_COUNT_HEADINGS)
+    return ColumnScoreKey(
+        heading="Host key",
+        title=book.title,
+        count_headings=SCORE_COUNT_HEADINGS,
+        column_widths_mm=column_widths(layout.content_width_mm, layout.short_field_mm, weights),
+        row_mm=layout.row_mm,
+        rows=rows,
+        example=book.example,
+        notes=book.host_notes,
+    )
+
+
+def _knucklebones_host_key_parts(rules: Rules, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
+    return (column_score_key(book, layout),)
+
+
 # Builders by preset id (a table's parts) and by game (the host key's parts).
 _HOST_KEY_PARTS: dict[str, Callable[[Rules, Layout, Rulebook], tuple[Part, ...]]] = {
     "box": _box_host_key_parts,
+    "knucklebones": _knucklebones_host_key_parts,
 }
 _TABLE_PARTS: dict[str, Callable[[Rules, Table, Layout, Rulebook], tuple[Part, ...]]] = {
     "strip": _strip_parts,
@@ -487,4 +697,5 @@ _TABLE_PARTS: dict[str, Callable[[Rules, Table, Layout, Rulebook], tuple[Part, .
     "ten": _ten_parts,
     "hundred": _hundred_parts,
     "long-game": _long_game_parts,
+    "knucklebones": _knucklebones_parts,
 }
