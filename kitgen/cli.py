@@ -8,6 +8,8 @@ imports WeasyPrint or pypdf: the kit command imports the renderer when it runs.
 from __future__ import annotations
 
 import json
+import sys
+import time
 from pathlib import Path
 from typing import Annotated, NoReturn, Optional
 
@@ -46,6 +48,35 @@ def settle_rules(preset: str, **chosen: Optional[str]):
 
     options = {name.replace("_", "-"): value for name, value in chosen.items() if value is not None}
     return find_preset(preset).configure(options)
+
+
+class KitProgress:
+    """A progress bar on standard error for a kit render, shown only on a terminal and only
+    once the render has taken more than a second (called as ``progress(done, total)``)."""
+
+    DELAY_S = 1.0
+
+    def __init__(self) -> None:
+        self._started = time.monotonic()
+        self._bar = None
+        self._task = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self._bar is None:
+            if time.monotonic() - self._started < self.DELAY_S or not sys.stderr.isatty():
+                return
+            from rich.console import Console
+            from rich.progress import Progress
+
+            self._bar = Progress(console=Console(stderr=True), transient=True)
+            self._bar.start()
+            self._task = self._bar.add_task("Rendering the kit", total=total)
+        self._bar.update(self._task, completed=done)
+
+    def close(self) -> None:
+        """Remove the bar from the terminal, if it was shown."""
+        if self._bar is not None:
+            self._bar.stop()
 
 
 def show_version(value: bool) -> None:
@@ -103,7 +134,11 @@ def kit(
             paper=paper.lower(), host_key=host_key.lower(), large_print=large_print,
             die_size_mm=die_size, output=output, force=force,
         )
-        written = build_kit(request)
+        progress = KitProgress()
+        try:
+            written = build_kit(request, progress)
+        finally:
+            progress.close()
     except KitgenError as error:
         fail(str(error))
     for path in written:

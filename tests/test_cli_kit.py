@@ -26,7 +26,7 @@ def requests(monkeypatch) -> list:
     """Replace the renderer's entry point: record each request, write nothing."""
     seen = []
 
-    def record(request):
+    def record(request, progress):
         seen.append(request)
         return [Path("output/kit.pdf")]
 
@@ -136,3 +136,9 @@ def test_help_and_rules_do_not_import_the_renderer(arguments):
     )
     completed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert completed.stdout.strip() == "[]"
+
+
+def test_no_progress_bar_when_standard_error_is_not_a_terminal(runner, tmp_path):
+    result = runner.invoke(app, ["kit", "--seats", "1", "-o", str(tmp_path / "kit.pdf")])
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""

@@ -199,7 +199,7 @@ def test_force_allows_replacing_a_named_file():
 
 
 def test_a_failed_render_leaves_no_file_behind(tmp_path, monkeypatch):
-    def fail(self, chunks):
+    def fail(self, chunks, rendered):
         raise RenderError("the render failed: test.")
 
     monkeypatch.setattr(KitRenderer, "render", fail)
@@ -233,3 +233,10 @@ def test_written_files_get_ordinary_permissions(default_kit):
 def test_unknown_paper_or_host_key_is_refused(change, message):
     with pytest.raises(OptionError, match=message):
         build_kit(KitRequest(STRIP, **change))
+
+
+def test_progress_is_told_after_every_chunk_of_every_file(tmp_path):
+    calls = []
+    request = KitRequest(STRIP, seats=1, tables=2, output=tmp_path / "kit.pdf")
+    build_kit(request, progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(1, 3), (2, 3), (3, 3)]  # two tables, then the separate host key

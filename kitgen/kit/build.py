@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import os
 import tempfile
+from itertools import count
 from pathlib import Path
+from typing import Callable
 
 from kitgen.errors import OptionError, OutputExistsError, RenderError
 from kitgen.kit.fonts import check_printable
@@ -27,8 +29,13 @@ HOST_KEY_MODES = ("separate", "appended", "none")
 FILE_MODE = 0o666  # a written kit gets the usual permissions for a new file (less the umask)
 
 
-def build_kit(request: KitRequest) -> list[Path]:
+def build_kit(
+    request: KitRequest, progress: Callable[[int, int], object] = lambda done, total: None
+) -> list[Path]:
     """Write the kit ``request`` asks for and return the paths written, kit first.
+
+    ``progress(done, total)`` is called after each chunk (a table, the host key) is
+    rendered, with the chunks rendered so far and in all.
 
     Raises :class:`OptionError` for an unknown paper or host-key mode or for knucklebones
     dice the boards cannot hold, :class:`PlayerCountError` / :class:`PlayerNameError` for
@@ -45,10 +52,16 @@ def build_kit(request: KitRequest) -> list[Path]:
     book = rulebook(request.rules)
     key = host_key_chunk(request.rules, layout, book)
     chunks = [table_chunk(request.rules, table, layout, book) for table in tables]
-    renderer = KitRenderer(layout, book.title)
-    files = {kit_path: renderer.render(chunks + [key] if request.host_key == "appended" else chunks)}
+    documents = {kit_path: chunks + [key] if request.host_key == "appended" else chunks}
     if key_path is not None:
-        files[key_path] = renderer.render([key])
+        documents[key_path] = [key]
+    total = sum(len(parts) for parts in documents.values())
+    done = count(1)
+    renderer = KitRenderer(layout, book.title)
+    files = {
+        path: renderer.render(parts, lambda: progress(next(done), total))
+        for path, parts in documents.items()
+    }
     for path, content in files.items():
         write_atomically(path, content)
     return list(files)

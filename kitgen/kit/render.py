@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from functools import cache
 from io import BytesIO
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 from urllib.parse import unquote, urlsplit
 from urllib.request import url2pathname
 
@@ -121,8 +121,9 @@ class KitRenderer:
                 font_config=self._font_config,
             )
 
-    def render(self, chunks: Sequence[Chunk]) -> bytes:
-        """Return one PDF of ``chunks`` in order, each rendered as its own document.
+    def render(self, chunks: Sequence[Chunk], rendered: Callable[[], object] = lambda: None) -> bytes:
+        """Return one PDF of ``chunks`` in order, each rendered as its own document;
+        ``rendered()`` is called after each chunk.
 
         Raises :class:`RenderError` when a render fails, a resource or font does not load,
         a page has the wrong size, or the PDF holds a font that is not kitgen's.
@@ -135,6 +136,7 @@ class KitRenderer:
             reader = PdfReader(BytesIO(self.render_html(html)))
             check_embedded_fonts(reader)
             writer.append(reader)
+            rendered()
         return self._finished(writer)
 
     def render_html(self, html: str) -> bytes:
