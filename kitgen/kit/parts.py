@@ -326,6 +326,7 @@ def host_key_totals(rules: Rules) -> range:
     """Return the throw totals of the host key: 1-12 where one die may be chosen, 2-12
     where it never may (RULES.md section 8).
 
+    >>> from kitgen.rules.presets import find_preset
     >>> host_key_totals(find_preset("strip").configure())
     range(2, 13)
     """

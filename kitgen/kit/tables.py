@@ -93,6 +93,7 @@ def plan_tables(
     (RULES.md sections 2-7), and :class:`OptionError` for fewer than one table or seats
     given together with names.
 
+    >>> from kitgen.rules.presets import find_preset
     >>> [len(t.seats) for t in plan_tables(find_preset("classic").configure(), tuple("ABCDEFGHIJ"))]
     [4, 3, 3]
     """
