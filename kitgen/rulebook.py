@@ -15,16 +15,15 @@ import textwrap
 from dataclasses import dataclass
 from typing import Callable
 
+from kitgen.rules.box import HIGH_SHUT_FROM, LOW_SUM_LIMIT
+from kitgen.rules.formats import ATTEMPTS, HUNDRED_LOSES_AT
+from kitgen.rules.knucklebones import MAX_TOTAL
 from kitgen.rules.presets import Preset, Rules, find_preset
 
 TEXT_WIDTH = 78  # characters per terminal line in rules_text
-ONE_DIE_FROM = 7  # RULES.md section 1: high-shut means every tile from 7 up to N is shut
-LOW_SUM_LIMIT = 6  # RULES.md section 1: low-sum means the open tiles add up to 6 or less
-SUM_LIMIT = 100  # RULES.md section 5: with sum scoring, a running total above 100 loses
-DIGITS_LIMIT = 1000  # RULES.md section 5: with digits scoring, 1000 or more loses
-GRID_MAXIMUM = 162  # RULES.md section 7: three columns of three 6s
+SUM_LIMIT = HUNDRED_LOSES_AT["sum"] - 1  # RULES.md section 5: a running total above 100 loses
+DIGITS_LIMIT = HUNDRED_LOSES_AT["digits"]  # RULES.md section 5: 1000 or more loses
 FIRST_THROW_LEAST = 2  # RULES.md section 1: the first throw (two dice, full box) shuts at least 2
-ATTEMPTS = 2  # RULES.md section 2: each strip player plays 2 attempts
 
 
 @dataclass(frozen=True)
@@ -126,10 +125,10 @@ def _one_die_condition(rules: Rules) -> str:
     """Return when one die may be chosen, e.g. 'when tiles 7, 8 and 9 are all shut'."""
     if rules.one_die == "low-sum":
         return f"when the open tiles add up to {LOW_SUM_LIMIT} or less"
-    high = range(ONE_DIE_FROM, rules.tiles + 1)
+    high = range(HIGH_SHUT_FROM, rules.tiles + 1)
     if len(high) == 3:
         return f"when tiles {high[0]}, {high[1]} and {high[2]} are all shut"
-    return f"when every tile from {ONE_DIE_FROM} up to {rules.tiles} is shut"
+    return f"when every tile from {HIGH_SHUT_FROM} up to {rules.tiles} is shut"
 
 
 def _dice_rule(rules: Rules) -> str:
@@ -676,7 +675,7 @@ def _knucklebones(rules: Rules) -> Rulebook:
                     "A lone 5 scores 5; 5, 5 scores 5 x 2 x 2 = 20; 6, 6, 6 scores "
                     "6 x 3 x 3 = 54; 5, 5, 1 scores 20 + 1 = 21; 4, 1, 4 scores 16 + 1 = 17.",
                     f"A grid's total is the sum of its three column scores. The highest total is "
-                    f"{GRID_MAXIMUM} (three columns of three 6s). Totals go down when dice "
+                    f"{MAX_TOTAL} (three columns of three 6s). Totals go down when dice "
                     "are removed.",
                 ),
             ),
@@ -721,7 +720,7 @@ def _knucklebones(rules: Rules) -> Rulebook:
         result_rule="The higher total wins the game; equal totals make a draw. " + _match_rule(rules),
         host_notes=(
             "Column score: each face f shown c times scores f x c x c; the grid total is the "
-            f"sum of the three columns; highest {GRID_MAXIMUM}.",
+            f"sum of the three columns; highest {MAX_TOTAL}.",
             "A placement takes every die showing its face off the opponent's facing column.",
             "The game ends right after a placement and its removals if a grid holds 9 dice; "
             "the higher total wins, equal totals make a draw.",
