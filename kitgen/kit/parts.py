@@ -31,13 +31,13 @@ from kitgen.kit.layout import (
 )
 from kitgen.kit.tables import Table
 from kitgen.rulebook import Rulebook, Section
+from kitgen.rules.box import TWO_DICE_TOTALS
 from kitgen.rules.formats import ATTEMPTS
 from kitgen.rules.knucklebones import COLUMN_DICE, FACES, Column, column_score
 from kitgen.rules.presets import Rules
 
 SPARE_STRIPS = 2  # KIT.md: strips per table beyond one per attempt or turn
 MAX_SET_SIZE = 4  # RULES.md section 1: no move uses more than 4 tiles (1+2+3+4 = 10)
-MAX_THROW = 12  # RULES.md section 1: two dice total 2-12
 SET_SIZE_NAMES = ("Singles", "Pairs", "Threes", "Fours")  # RULES.md section 8: grouped by size
 SET_COLUMN_WEIGHTS = (1.4, 3.2, 4.2, 1.6)  # the longest row of each group: 1, 5, 7 and 2 sets
 ROLE_NAMES = ("Closer", "Opener")  # RULES.md section 6: seat 1 closes, seat 2 opens
@@ -330,8 +330,8 @@ def host_key_totals(rules: Rules) -> range:
     >>> host_key_totals(find_preset("strip").configure())
     range(2, 13)
     """
-    lowest = 2 if rules.one_die == "never" else 1
-    return range(lowest, MAX_THROW + 1)
+    lowest = TWO_DICE_TOTALS.start if rules.one_die == "never" else 1
+    return range(lowest, TWO_DICE_TOTALS.stop)
 
 
 def host_key(rules: Rules, book: Rulebook, layout: Layout) -> HostKey:
