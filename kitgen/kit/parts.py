@@ -103,9 +103,10 @@ class RulesCard(Part):
 
 
 @dataclass(frozen=True)
-class Strip:
-    """One number strip: the player's name (``""`` to write in), what the round is called
-    (``"Attempt"``; ``""`` for no round field) and its number (``""`` on a spare)."""
+class Caption:
+    """The write-in fields that head one number strip or roll record: the player's name
+    (``""`` to write in), what the round is called (``"Attempt"``; ``""`` for no round
+    field) and its number (``""`` on a spare strip)."""
 
     player: str
     round_label: str
@@ -123,18 +124,8 @@ class NumberStrips(Part):
     hint: str
     score_label: str
     geometry: StripGeometry
-    pages: tuple[tuple[Strip, ...], ...]
+    pages: tuple[tuple[Caption, ...], ...]
     note: str = ""
-
-
-@dataclass(frozen=True)
-class RollRecord:
-    """One roll record's caption fields: the player's name (``""`` to write in), the round
-    label (``""``: none) and its number."""
-
-    player: str
-    round_label: str
-    round_number: str
 
 
 @dataclass(frozen=True)
@@ -150,7 +141,7 @@ class RollRecords(Part):
     column_widths_mm: tuple[float, ...]
     rows: int
     geometry: RecordGeometry
-    pages: tuple[tuple[RollRecord, ...], ...]
+    pages: tuple[tuple[Caption, ...], ...]
     note: str = ""
 
 
@@ -404,8 +395,8 @@ def number_strips(
 ) -> NumberStrips:
     """Return a fresh strip per turn in ``turns`` plus the spares (KIT.md, "Contents" 2)."""
     geometry = strip_geometry(rules.tiles, book.strip_hint, layout)
-    strips = [Strip(player, round_label, number) for player, number in turns]
-    strips += [Strip("", round_label, "")] * SPARE_STRIPS
+    strips = [Caption(player, round_label, number) for player, number in turns]
+    strips += [Caption("", round_label, "")] * SPARE_STRIPS
     return NumberStrips("Number strips", book.strip_hint, score_label, geometry,
                         paginate(strips, geometry.per_page), note)
 
@@ -419,7 +410,7 @@ def roll_records(rules: Rules, book: Rulebook, layout: Layout, turns: Turns, rou
     note = book.strip_hint if one_die else ""
     widths = column_widths(layout.record_width_mm, layout.row_number_mm, weights)
     geometry = record_geometry(rules.tiles, layout, layout.header_mm(("No.", *columns), widths), note)
-    records = [RollRecord(player, round_label, number) for player, number in turns]
+    records = [Caption(player, round_label, number) for player, number in turns]
     return RollRecords(
         "Roll records", columns, widths, rules.tiles, geometry, paginate(records, geometry.per_page), note,
     )
