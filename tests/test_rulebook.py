@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import itertools
 import re
-import subprocess
-import sys
 
 import pytest
 from typer.testing import CliRunner
@@ -364,18 +362,3 @@ def test_cli_rules_unknown_preset_is_one_sentence_exit_2():
     assert result.stdout == ""
     assert result.stderr.count("\n") == 1 and "'nope'" in result.stderr
     assert "Traceback" not in result.stderr
-
-
-@pytest.mark.parametrize("arguments", [["rules", "classic"], ["rules"], ["--help"]], ids=str)
-def test_cli_rules_and_help_do_not_import_the_renderer(arguments):
-    script = (
-        "import sys\n"
-        "from typer.testing import CliRunner\n"
-        "from kitgen.cli import app\n"
-        f"result = CliRunner().invoke(app, {arguments!r})\n"
-        "assert result.exit_code == 0, result.output\n"
-        "print(sorted(name for name in ('weasyprint', 'pypdf') if name in sys.modules))\n"
-    )
-    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False)
-    assert run.returncode == 0, run.stderr
-    assert run.stdout.strip() == "[]"
