@@ -124,8 +124,12 @@ def test_bad_kit_requests_exit_2_with_one_sentence(runner, tmp_path, arguments, 
     assert not (tmp_path / "kit.pdf").exists()
 
 
-@pytest.mark.parametrize("arguments", [["--help"], ["kit", "--help"], ["rules"], ["rules", "strip"]])
-def test_help_and_rules_do_not_import_the_renderer(arguments):
+@pytest.mark.parametrize("arguments", [
+    ["--help"], ["kit", "--help"], ["rules"], ["rules", "strip"],
+    ["check", "--open", "1 2 3", "--roll", "3", "--close", "3"],
+    ["validate", str(FIXTURES / "cases" / "classic-3p-valid.log")],
+])
+def test_help_rules_check_and_validate_do_not_import_the_renderer(arguments):
     code = (
         "import sys\n"
         "from typer.testing import CliRunner\n"
