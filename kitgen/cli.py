@@ -35,10 +35,10 @@ Scoring = Annotated[Optional[str], typer.Option("--scoring", help="hundred: sum 
 Match = Annotated[Optional[str], typer.Option("--match", help="knucklebones: single, best-of-3 or best-of-5.")]
 
 
-def fail(message: str, status: int = 2) -> NoReturn:
-    """Print ``message`` as one sentence on standard error and exit with ``status``."""
+def fail(message: str) -> NoReturn:
+    """Print ``message`` as one sentence on standard error and exit with status 2 (misuse)."""
     typer.echo(f"kitgen: {message}", err=True)
-    raise typer.Exit(status)
+    raise typer.Exit(2)
 
 
 def settle_rules(preset: str, **chosen: Optional[str]):
