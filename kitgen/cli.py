@@ -19,7 +19,6 @@ from kitgen import __version__
 from kitgen.errors import KitgenError
 
 app = typer.Typer(
-    help="Print paper kits for exact-sum dice games and check what players wrote on them.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -80,6 +79,7 @@ class KitProgress:
 
 
 def show_version(value: bool) -> None:
+    """Print ``kitgen <version>`` and exit 0 when ``--version`` is given."""
     if value:
         typer.echo(f"kitgen {__version__}")
         raise typer.Exit()
