@@ -51,13 +51,13 @@ from typing import Any, Union
 from kitgen.errors import PlayerNameError
 from kitgen.logs.reader import Header, Line
 from kitgen.logs.report import LogError, Report, sort_errors
+from kitgen.rules.box import NUMBER_MAX_DIGITS
 from kitgen.rules.knucklebones import Game, Match, judge_placement, new_match, other_seat, parse_column
 from kitgen.rules.names import parse_name
 
 DRAW = "draw"  # LOG-FORMAT.md, "Knucklebones": winner: <name> | draw
 _GAME_LINE = re.compile(r"game\s+[0-9]+", re.IGNORECASE)
 _PLACEMENT = re.compile(r"([0-9]+)\s+(\S+)")
-_NUMBER_MAX_DIGITS = 9  # a longer number in a log is a transcription slip, read as syntax
 _CLAIM_KEYWORDS = ("score", "winner", "match winner")
 
 
@@ -167,7 +167,7 @@ def _read_totals(value: str) -> tuple[tuple[str, int], ...]:
 
 def _number(text: str) -> int:
     """Return the plain decimal number ``text``; raises :class:`_Unreadable` otherwise."""
-    if not re.fullmatch(r"[0-9]+", text) or len(text.lstrip("0")) > _NUMBER_MAX_DIGITS:
+    if not re.fullmatch(r"[0-9]+", text) or len(text.lstrip("0")) > NUMBER_MAX_DIGITS:
         raise _Unreadable(f"{text!r} is not a number written in plain digits.")
     return int(text)
 
