@@ -151,8 +151,9 @@ def _header_cells(line: str) -> list[str]:
 
 
 def _name_column(path: Path, lines: list[str]) -> list[str]:
-    if not lines or NAME_COLUMN not in _header_cells(lines[0]):
+    header = _header_cells(lines[0]) if lines else []
+    if NAME_COLUMN not in header:
         raise RosterError(f"roster {str(path)!r} is a CSV without a {NAME_COLUMN!r} column.")
-    column = _header_cells(lines[0]).index(NAME_COLUMN)
+    column = header.index(NAME_COLUMN)
     rows = csv.reader(lines[1:])
     return [row[column] for row in rows if len(row) > column and row[column].strip()]
