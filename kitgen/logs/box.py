@@ -50,7 +50,7 @@ from kitgen.rules.box import (
     movable_tiles, parse_throw, parse_tiles, quote, turn_score,
 )
 from kitgen.rules.formats import OPENER, Play, start_play
-from kitgen.rules.names import parse_name
+from kitgen.rules.names import read_name
 
 
 @dataclass(frozen=True)
@@ -126,10 +126,7 @@ def _number(word: str) -> int | None:
 def _name(text: str) -> tuple[str, str]:
     """Return a name as written and as matched: trimmed, apostrophes read as ``'``,
     case-folded (RULES.md, "Player names"). An ill-formed name simply matches nobody."""
-    try:
-        name = parse_name(text)
-    except KitgenError:
-        name = " ".join(text.split())
+    name = read_name(text)
     return name, name.casefold()
 
 

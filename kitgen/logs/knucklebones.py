@@ -48,12 +48,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Union
 
-from kitgen.errors import PlayerNameError
 from kitgen.logs.reader import Header, Line
 from kitgen.logs.report import LogError, Report, sort_errors
 from kitgen.rules.box import NUMBER_MAX_DIGITS
 from kitgen.rules.knucklebones import Game, Match, judge_placement, new_match, other_seat, parse_column
-from kitgen.rules.names import parse_name
+from kitgen.rules.names import read_name
 
 DRAW = "draw"  # LOG-FORMAT.md, "Knucklebones": winner: <name> | draw
 _GAME_LINE = re.compile(r"game\s+[0-9]+", re.IGNORECASE)
@@ -118,10 +117,7 @@ def validate_knucklebones_log(header: Header, body: list[Line], file: str) -> Re
 def _seat_of(name: str, players: tuple[str, ...]) -> int | None:
     """Return the seat of ``name`` among ``players`` (matched ignoring case, typographic
     apostrophes read as ``'``), or ``None`` for a name that is not a player."""
-    try:
-        wanted = parse_name(name).casefold()
-    except PlayerNameError:
-        return None
+    wanted = read_name(name).casefold()
     for seat, player in enumerate(players):
         if player.casefold() == wanted:
             return seat

@@ -39,6 +39,19 @@ def parse_name(text: str) -> str:
     return name
 
 
+def read_name(text: str) -> str:
+    """Return a name written in a log as :func:`parse_name` reads it; text that breaks the
+    name rule comes back with its spaces collapsed, so it matches no player.
+
+    >>> read_name("o’neil"), read_name("<b>  Ana</b>")
+    ("o'neil", '<b> Ana</b>')
+    """
+    try:
+        return parse_name(text)
+    except PlayerNameError:
+        return " ".join(text.split())
+
+
 def _is_mark(char: str) -> bool:
     """Return whether ``char`` is a combining mark (an accent or vowel sign that belongs to
     the letter before it, as in Devanagari or a decomposed "e" + diaeresis)."""
