@@ -18,7 +18,7 @@ from typing import Callable
 from kitgen.rules.box import HIGH_SHUT_FROM, LOW_SUM_LIMIT
 from kitgen.rules.formats import ATTEMPTS, HUNDRED_LOSES_AT
 from kitgen.rules.knucklebones import MAX_TOTAL
-from kitgen.rules.presets import Preset, Rules, find_preset
+from kitgen.rules.presets import Preset, Rules
 
 TEXT_WIDTH = 78  # characters per terminal line in rules_text
 SUM_LIMIT = HUNDRED_LOSES_AT["sum"] - 1  # RULES.md section 5: a running total above 100 loses
@@ -60,6 +60,7 @@ def rulebook(rules: Rules) -> Rulebook:
     The text follows RULES.md sections 1-8 for the preset and its options (tiles,
     one-die rule, format, scoring, match length).
 
+    >>> from kitgen.rules.presets import find_preset
     >>> rulebook(find_preset("classic").configure({"format": "best-of-3"})).title
     'Shut the Box - best of 3, 9 tiles'
     """
@@ -70,6 +71,7 @@ def rules_text(preset: Preset) -> str:
     """Return ``preset``'s rules as plain terminal text: its default rulebook, then one
     paragraph per option listing what each value changes (CLI.md, ``kitgen rules``).
 
+    >>> from kitgen.rules.presets import find_preset
     >>> "45" in rules_text(find_preset("classic"))
     True
     """
