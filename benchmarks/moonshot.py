@@ -41,7 +41,7 @@ from measure import time_call
 
 BENCHMARKS = Path(__file__).resolve().parent
 ROSTER = BENCHMARKS.parent / "tests" / "fixtures" / "roster-30.txt"
-RENDER_SKIPPED = "skipped: pip install '.[bench]'"
+REPORTLAB_SKIPPED = "skipped: pip install '.[bench]'"
 WORKERS = 2
 
 # (stage, file path ending, function name): cumulative times read from the profile
@@ -122,7 +122,7 @@ def reportlab_times(folder: Path, repeats: int) -> dict:
     try:
         import reportlab_strip
     except ImportError:
-        return {"skipped": RENDER_SKIPPED}
+        return {"skipped": REPORTLAB_SKIPPED}
     names = [line.strip() for line in ROSTER.read_text(encoding="utf-8").splitlines() if line.strip()]
     paths = (folder / "reportlab.pdf", folder / "reportlab-host-key.pdf")
     reportlab_strip.draw_strip_kit(names, *paths)

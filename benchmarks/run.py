@@ -40,7 +40,6 @@ REPO = BENCHMARKS.parent
 ROSTER_30 = REPO / "tests" / "fixtures" / "roster-30.txt"
 KITGEN_SCRIPT = Path(PYTHON).with_name("kitgen")
 KITGEN = [PYTHON, str(KITGEN_SCRIPT)] if KITGEN_SCRIPT.is_file() else [PYTHON, "-m", "kitgen"]
-NOT_INSTALLED = "skipped: pip install '.[bench]'"
 
 STARTUP_LIMIT = 1.5  # issue 3 / issue 6: check and validate start in <= 1.5x a minimal Typer app
 THROUGHPUT_LEAST = 100_000  # issue 3: >= 100,000 throws per second
@@ -48,6 +47,7 @@ GROWTH_LIMIT = 11.0  # issue 6: 10x the logs in <= 11x the time
 FLOOR_LIMIT = 1.5  # issue 6: a kit page in <= 1.5x the bare WeasyPrint page
 MEMORY_LIMIT_MB = 300  # issue 6: peak memory <= 300 MB for 120 names
 MOONSHOT_LIMIT = 5.0  # issue 6: the 30-name render within 5x of raw ReportLab
+
 
 @dataclass(frozen=True)
 class Plan:
@@ -113,10 +113,13 @@ def startup_rows(scratch: Path, plan: Plan) -> list[Row]:
                         ratio_text(seconds / typer), f"<= {STARTUP_LIMIT}x", verdict(seconds / typer, STARTUP_LIMIT)))
     for name, args in (("check", check_args), ("validate", validate_args)):
         probe = run_command([PYTHON, str(BENCHMARKS / "import_probe.py"), *args])
+        label = f"start-up: kitgen {name} imports weasyprint or pypdf"
+        if "imported:" not in probe.error:
+            rows.append(Row(label, f"probe failed: {probe.error}", "", "", "neither", "NO"))
+            continue
         seen = dict(item.split("=") for item in probe.error.rpartition("imported:")[2].split())
         heavy = [module for module in ("weasyprint", "pypdf") if seen.get(module) == "yes"]
-        rows.append(Row(f"start-up: kitgen {name} imports weasyprint or pypdf",
-                        ", ".join(heavy) or "neither", "", "", "neither", "NO" if heavy or not seen else "yes"))
+        rows.append(Row(label, ", ".join(heavy) or "neither", "", "", "neither", "NO" if heavy else "yes"))
     return rows
 
 
@@ -246,7 +249,8 @@ def _kit_rows(scratch: Path, case: KitCase, repeats: int) -> list[Row]:
     first = run_command([*KITGEN, *arguments], cwd=folder, stdout_path=written)
     if first.status != 0:
         return [Row(f"kit: {case.label}", f"failed: {first.error}")]
-    pages = _pages(written.read_text(encoding="utf-8").splitlines())
+    paths = written.read_text(encoding="utf-8").splitlines()
+    pages = _pages(paths)
     commands = {
         "kit": lambda: run_command([*KITGEN, *arguments], cwd=folder),
         "floor": lambda: run_command([PYTHON, "-B", str(BENCHMARKS / "weasyprint_floor.py"), str(pages),
@@ -260,8 +264,9 @@ def _kit_rows(scratch: Path, case: KitCase, repeats: int) -> list[Row]:
     reference = (f"floor {seconds_text(floor)}, {seconds_text(floor / pages)}/page, "
                  f"{max(run.max_rss_mb for run in runs['floor']):.0f} MB")
     rows = [_kit_row(f"kit: {case.label}", runs["kit"], pages, floor, reference, warm_up=first)]
-    if case.prototype:
-        rows.append(_kit_row("  prototype: the same without flexbox", runs["prototype"], pages, floor, reference))
+    if case.prototype:  # it ran last, so the files are its own
+        rows.append(_kit_row("  prototype: the same without flexbox", runs["prototype"], _pages(paths), floor,
+                             reference))
     if case.memory_target:
         memory = max(run.max_rss_mb for run in runs["kit"] + [first])
         rows.append(Row(f"kit peak memory: {case.label}", f"{memory:.0f} MB", "", "", f"<= {MEMORY_LIMIT_MB} MB",
@@ -272,7 +277,7 @@ def _kit_rows(scratch: Path, case: KitCase, repeats: int) -> list[Row]:
 def _kit_row(label: str, runs: list[Run], pages: int, floor: float, reference: str,
              warm_up: Run | None = None) -> Row:
     """Return the row of one kit command's timed ``runs`` against the floor's median time
-    (the ``warm_up`` run counts for peak memory only)."""
+    for as many pages as the kit has (the ``warm_up`` run counts for peak memory only)."""
     bad = failed(runs)
     if bad:
         return Row(label, f"failed: {bad.error}")
@@ -293,14 +298,15 @@ def _pages(paths: list[str]) -> int:
 # --- moonshot ----------------------------------------------------------------------------
 
 
-def moonshot_rows(plan: Plan) -> list[Row]:
-    """Run benchmarks/moonshot.py in its own process and turn its JSON into rows."""
+def moonshot_rows(plan: Plan) -> tuple[list[Row], str]:
+    """Run benchmarks/moonshot.py in its own process; return its rows and the note on
+    where build_kit's time goes."""
     progress("moonshot: the 30-name strip kit in-process against ReportLab"
              + (", and the prototypes" if plan.investigate else ""))
     argv = [PYTHON, "-B", str(BENCHMARKS / "moonshot.py"), "--repeats", str(plan.moonshot_repeats)]
     done = subprocess.run(argv + (["--investigate"] if plan.investigate else []), capture_output=True, text=True)
     if done.returncode != 0:
-        return [Row("moonshot: 30-name strip kit, in-process", f"failed: {done.stderr.strip()[-160:]}")]
+        return [Row("moonshot: 30-name strip kit, in-process", f"failed: {done.stderr.strip()[-160:]}")], ""
     found = json.loads(done.stdout)
     kitgen = median_of(found["kitgen"]["seconds"])
     reportlab = found["reportlab"]
@@ -312,7 +318,7 @@ def moonshot_rows(plan: Plan) -> list[Row]:
         reference = median_of(reportlab["seconds"])
         rows = [Row(label, seconds_text(kitgen), f"ReportLab {seconds_text(reference)} ({reportlab['pages']} pages)",
                     ratio_text(kitgen / reference), f"<= {MOONSHOT_LIMIT:g}x", verdict(kitgen / reference, MOONSHOT_LIMIT))]
-    return rows + _investigation_rows(found.get("investigate", {}), kitgen, reference)
+    return rows + _investigation_rows(found.get("investigate", {}), kitgen, reference), breakdown_note(found)
 
 
 PROTOTYPES = (
@@ -328,10 +334,6 @@ PROTOTYPES = (
 
 def _investigation_rows(found: dict, kitgen: float, reference: float | None) -> list[Row]:
     rows = []
-    if "breakdown" in found:
-        shares = found["breakdown"].get("shares")
-        text = ", ".join(f"{stage.strip()} {share:.0%}" for stage, share in shares.items()) if shares else found["breakdown"]["error"]
-        rows.append(Row("moonshot: where build_kit's time goes (cProfile shares)", text))
     for key, label in PROTOTYPES:
         if key not in found:
             continue
@@ -343,8 +345,19 @@ def _investigation_rows(found: dict, kitgen: float, reference: float | None) -> 
     return rows
 
 
+def breakdown_note(found: dict) -> str:
+    """Return the line under the table saying where ``build_kit``'s time goes, if measured."""
+    breakdown = found.get("investigate", {}).get("breakdown")
+    if not breakdown:
+        return ""
+    if "error" in breakdown:
+        return f"Where build_kit's time goes: not measured ({breakdown['error']})."
+    shares = ", ".join(f"{stage.strip()} {share:.0%}" for stage, share in breakdown["shares"].items())
+    return f"Where build_kit's time goes (cProfile, shares of one 30-name strip build): {shares}."
+
+
 def _prototype_row(label: str, seconds: float, pages: int, kitgen: float, reference: float | None) -> Row:
-    text = f"{seconds_text(seconds)}, {pages} pages ({kitgen / seconds:.2f}x faster than build_kit)"
+    text = f"{seconds_text(seconds)}, {pages} pages (speed-up over build_kit {kitgen / seconds:.2f}x)"
     if reference is None:
         return Row(f"prototype: {label}", text)
     return Row(f"prototype: {label}", text, f"ReportLab {seconds_text(reference)}", ratio_text(seconds / reference),
@@ -366,7 +379,7 @@ def machine() -> str:
             versions.append(f"{package} not installed")
     load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
     return (f"Python {platform.python_version()}, {', '.join(versions)}; {os.cpu_count()} CPUs "
-            f"({platform.machine()}), load average {load}")
+            f"({platform.machine()}), load average at the start {load}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -382,12 +395,17 @@ def main(argv: list[str] | None = None) -> int:
         rows += startup_rows(folder, plan)
         rows += validation_rows(folder, plan)
         rows += kit_rows(folder, plan)
-    rows += moonshot_rows(plan)
+    moonshot, note = moonshot_rows(plan)
+    rows += moonshot
     print(f"kitgen benchmarks ({'quick' if options.quick else 'full'} run) - {started}")
     print(f"medians: start-up of {plan.startup_repeats} runs, kits of {plan.kit_repeats}; "
-          "peak memory is each command's own max RSS (os.wait4)")
+          "peak memory is each command's own max RSS (os.wait4); "
+          f"load average at the end {', '.join(f'{value:.2f}' for value in os.getloadavg())}")
     print()
     print(format_table(rows))
+    if note:
+        print()
+        print(note)
     return 0
 
 

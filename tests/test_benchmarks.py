@@ -181,3 +181,25 @@ def test_import_probe_reports_the_modules_a_command_imported():
     done = measure.run_command([sys.executable, str(BENCHMARKS / "import_probe.py"), "--version"])
     assert done.status == 0
     assert "imported: weasyprint=no pypdf=no" in done.error
+
+
+def test_moonshot_results_become_rows_and_a_note():
+    found = {
+        "kitgen": {"seconds": [4.0, 5.0, 6.0], "pages": 31},
+        "reportlab": {"seconds": [0.1, 0.1, 0.1], "pages": 31},
+        "investigate": {
+            "breakdown": {"profiled_seconds": 9.0, "shares": {"layout": 0.5, "  of which flexbox": 0.4}},
+            "reuse": {"seconds": [1.0], "pages": 31},
+            "parallel": {"error": "OSError: no fork"},
+        },
+    }
+    rows = run._investigation_rows(found["investigate"], 5.0, 0.1)
+    assert [row.figure for row in rows] == [
+        "prototype: tables rendered by 2 forked processes, pypdf merge",
+        "prototype: one table rendered, its pages reused for all tables",
+    ]
+    assert rows[0].kitgen == "failed: OSError: no fork"
+    assert rows[1].ratio == "10.00x" and rows[1].holds == "NO"
+    assert "speed-up over build_kit 5.00x" in rows[1].kitgen
+    assert run.breakdown_note(found).endswith("layout 50%, of which flexbox 40%.")
+    assert run.breakdown_note({"kitgen": {}}) == ""
