@@ -72,3 +72,10 @@ def test_an_unreadable_configuration_fails_in_one_sentence(fonts_folder):
     (fonts_folder / "fonts.toml").write_text("[[family]\n")
     with pytest.raises(RenderError, match="font configuration cannot be read"):
         font_faces()
+
+
+def test_text_is_measured_in_the_first_familys_regular_face():
+    assert fonts.text_em("") == 0
+    assert fonts.text_em("Player Player") == pytest.approx(2 * fonts.text_em("Player") + fonts.text_em(" "))
+    assert 0.3 < fonts.text_em("Remaining sum") / len("Remaining sum") < 0.6  # a proportional face, not bold
+    assert fonts.text_em("Mm") > fonts.text_em("il")

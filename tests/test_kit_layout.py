@@ -102,3 +102,19 @@ def test_a_header_grows_with_its_longest_wrapped_heading():
     three = layout.header_mm(["No.", "Extra turns held"], [10, 15])
     assert one == layout.row_mm
     assert three == pytest.approx(3 * layout.header_line_mm + 1, abs=0.01)
+
+
+@pytest.mark.parametrize("layout", layouts(), ids=lambda layout: layout.print_name)
+def test_a_line_of_write_in_fields_fills_its_width(layout):
+    labels, fixed = ("Player", "Attempt", "Remaining sum"), (layout.short_field_mm, layout.score_field_mm)
+    name = layout.name_field_mm(layout.content_width_mm, labels, fixed)
+    label_mm = layout.content_width_mm - name - sum(fixed) - 2 * layout.field_gap_mm - 3 * layout.label_gap_mm
+    assert 30 < label_mm * (1 / layout.scale) < 60  # the three labels' own width, scaled with the text
+    assert name > 40
+
+
+def test_name_fields_on_one_line_share_what_the_labels_leave():
+    layout = Layout(find_paper("a4"))
+    first, second = (layout.name_field_mm(100, (label,)) for label in ("Seat 1", "Seat 2"))
+    two = layout.name_field_mm(100, ("Seat 1", "Seat 2"), names=2)
+    assert two == pytest.approx((first + second - 100 - layout.field_gap_mm) / 2, abs=0.02)

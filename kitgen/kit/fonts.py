@@ -73,6 +73,17 @@ def font_folders() -> tuple[Path, ...]:
     return tuple(dict.fromkeys(face.path.parent for face in font_faces()))
 
 
+def text_em(text: str) -> float:
+    """Return the width of ``text`` set in the first family's regular face, in em: the
+    sum of its characters' advance widths, kerning left out (the kit measures its form
+    labels with it).
+
+    Raises :class:`KeyError` for a character that face cannot draw.
+    """
+    advances, units_per_em = _regular_advances()
+    return sum(advances[ord(char)] for char in text) / units_per_em
+
+
 def check_printable(names: Iterable[str]) -> None:
     """Check that kitgen's fonts can draw every character of every name (RULES.md,
     "Player names": a kit refuses a name its packaged fonts cannot draw).
@@ -123,6 +134,19 @@ def _package_faces(family: dict) -> list[FontFace]:
         )
         for entry in metadata["files"]
     ]
+
+
+@cache
+def _regular_advances() -> tuple[dict[int, int], int]:
+    """Return the first family's regular face's advance width per character and its
+    units per em."""
+    first = font_faces()[0].family
+    face = next(face for face in font_faces()
+                if face.family == first and face.style == "normal" and face.weight in (None, 400))
+    with TTFont(face.path, lazy=True) as font:
+        metrics = font["hmtx"].metrics
+        advances = {code: metrics[glyph][0] for code, glyph in font.getBestCmap().items()}
+        return advances, font["head"].unitsPerEm
 
 
 @cache

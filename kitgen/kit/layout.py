@@ -13,6 +13,7 @@ from math import ceil, floor
 from typing import Sequence
 
 from kitgen.errors import OptionError
+from kitgen.kit.fonts import text_em
 from kitgen.kit.tables import balanced_sizes
 
 MARGIN_MM = 10.0  # KIT.md: content kept inside a 10 mm safe margin
@@ -39,6 +40,9 @@ BLOCK_GAP_MM = 5.0  # space between records on a sheet
 TOTALS_ROW_MM = 9.0
 STRIP_PADDING_MM = 3.0
 FIELD_MM = 8.0  # the write-in fields under a strip's tiles
+LABEL_GAP_MM = 1.5  # between a write-in field's label and its line
+FIELD_GAP_MM = 4.0  # between a write-in field and the next field's label
+CAPTION_GAP_MM = 1.5  # between a record's write-in fields and its table
 # Generous average character widths, measured on Atkinson Hyperlegible: prose averages
 # 0.43 em (bold 0.47), short bold headings such as "Checked sum" up to 0.58 em.
 PROSE_EM = 0.5
@@ -234,6 +238,37 @@ class Layout:
     @property
     def field_mm(self) -> float:
         return FIELD_MM * self.scale
+
+    @property
+    def record_field_mm(self) -> float:
+        """Return the height of a line of write-in fields over a record's table."""
+        return self.field_mm - CAPTION_GAP_MM
+
+    @property
+    def label_gap_mm(self) -> float:
+        return LABEL_GAP_MM
+
+    @property
+    def field_gap_mm(self) -> float:
+        return FIELD_GAP_MM
+
+    @property
+    def caption_gap_mm(self) -> float:
+        return CAPTION_GAP_MM
+
+    def name_field_mm(
+        self, width_mm: float, labels: Sequence[str], fixed_mm: Sequence[float] = (), names: int = 1,
+    ) -> float:
+        """Return the width of each of ``names`` name fields on a line of write-in fields
+        ``width_mm`` wide: what the ``labels`` (one before each field, in body text), the
+        gaps and the fixed-width fields ``fixed_mm`` leave, shared equally.
+
+        >>> Layout(PAPERS["a4"]).name_field_mm(100, ("Player", "Round"), (14,))
+        58.66
+        """
+        labels_mm = sum(text_em(label) * self.text_pt / PT_PER_MM + LABEL_GAP_MM for label in labels)
+        gaps_mm = (len(labels) - 1) * FIELD_GAP_MM
+        return floor((width_mm - labels_mm - gaps_mm - sum(fixed_mm)) / names * 100) / 100
 
     @property
     def gap_mm(self) -> float:
@@ -465,6 +500,12 @@ class RecordGeometry:
     header_mm: float
     row_mm: float
     height_mm: float
+
+    @property
+    def caption_field_mm(self) -> float:
+        """Return the height of the caption's line of write-in fields, the gap to the
+        table below it left out."""
+        return round(self.caption_mm - CAPTION_GAP_MM, 2)
 
 
 def record_geometry(rows: int, layout: Layout, header_mm: float, note: str = "") -> RecordGeometry:

@@ -51,6 +51,7 @@ HUNDRED_ROUNDS = (6, 8)  # strips for 6 rounds, totals for 8
 LONG_GAME_TURNS = 12  # strips for 12 turns of the long game
 LONG_GAME_SHEETS = 2  # turn-record sheets, the second a continuation
 
+PLAYER_LABEL = "Player"  # the name field's label on strips and roll records
 ROLL_COLUMNS = ("Roll total", "Numbers closed", "Checked sum")  # KIT.md: roll record columns
 ROLL_COLUMN_WEIGHTS = (1.0, 1.4, 1.4)
 DICE_COLUMN = "Dice (1/2)"  # KIT.md: a dice column (one or two) where the preset allows one die
@@ -74,6 +75,7 @@ SEAT_LABELS = ("Seat 1", "Seat 2")  # RULES.md section 7: 2 players; seat 1 read
 STARTER_COLUMN = "Started by"  # KIT.md: a match record has games, starter, result, game wins
 RESULT_COLUMN = "Result (winner or draw)"
 GAME_COLUMN_WEIGHTS = (1.3, 1.0, 1.0, 1.6, 1.0, 1.0)
+WINNER_LABEL = "Match winner"  # the match record's last write-in field
 SCORE_COUNT_HEADINGS = ("Once in the column", "Twice", "Three times")  # RULES.md section 8: count 1-3
 
 Item = TypeVar("Item")
@@ -116,14 +118,17 @@ class Caption:
 @dataclass(frozen=True)
 class NumberStrips(Part):
     """Number strips to cut apart: ``pages`` of strips laid out by ``geometry``, each strip
-    carrying the fields ``Player``, its round and ``score_label`` (``""``: none) and the
-    rulebook's ``hint``; ``note`` (may be empty) says when to print more."""
+    carrying the fields ``Player`` (its line ``name_field_mm`` wide), its round and
+    ``score_label`` (``""``: none) and the rulebook's ``hint``; ``note`` (may be empty)
+    says when to print more."""
 
     template: ClassVar[str] = "parts/strips.html.j2"
+    player_label: ClassVar[str] = PLAYER_LABEL
     heading: str
     hint: str
     score_label: str
     geometry: StripGeometry
+    name_field_mm: float
     pages: tuple[tuple[Caption, ...], ...]
     note: str = ""
 
@@ -132,15 +137,18 @@ class NumberStrips(Part):
 class RollRecords(Part):
     """Roll records, one table per attempt or turn: ``rows`` numbered rows under
     ``columns`` (after the row number; ``column_widths_mm`` has the number column's width
-    first), laid out by ``geometry`` on ``pages``; ``note`` (may be empty) prints under
-    the heading."""
+    first), laid out by ``geometry`` on ``pages``, each headed by the player's field
+    (``name_field_mm`` wide) and its round; ``note`` (may be empty) prints under the
+    heading."""
 
     template: ClassVar[str] = "parts/roll_records.html.j2"
+    player_label: ClassVar[str] = PLAYER_LABEL
     heading: str
     columns: tuple[str, ...]
     column_widths_mm: tuple[float, ...]
     rows: int
     geometry: RecordGeometry
+    name_field_mm: float
     pages: tuple[tuple[Caption, ...], ...]
     note: str = ""
 
@@ -255,19 +263,23 @@ class BoardPages(Part):
 
 @dataclass(frozen=True)
 class MatchRecord(Part):
-    """The match record: the seats' names, a numbered row per game (``games`` rows, room
-    for replays of drawn games included) under ``columns`` with ``column_widths_mm``
-    (the game-number column first), a match-winner field, the result rule and ``notes``."""
+    """The match record: the seats' names (fields ``seat_field_mm`` wide), a numbered row
+    per game (``games`` rows, room for replays of drawn games included) under ``columns``
+    with ``column_widths_mm`` (the game-number column first), a match-winner field
+    ``winner_field_mm`` wide, the result rule and ``notes``."""
 
     template: ClassVar[str] = "parts/match_record.html.j2"
+    winner_label: ClassVar[str] = WINNER_LABEL
     heading: str
     title: str
     seats: tuple[tuple[str, str], ...]
+    seat_field_mm: float
     columns: tuple[str, ...]
     column_widths_mm: tuple[float, ...]
     header_mm: float
     row_mm: float
     games: int
+    winner_field_mm: float
     result_rule: str
     notes: tuple[str, ...]
 
@@ -397,7 +409,11 @@ def number_strips(
     geometry = strip_geometry(rules.tiles, book.strip_hint, layout)
     strips = [Caption(player, round_label, number) for player, number in turns]
     strips += [Caption("", round_label, "")] * SPARE_STRIPS
-    return NumberStrips("Number strips", book.strip_hint, score_label, geometry,
+    fields = [(label, width) for label, width in ((round_label, layout.short_field_mm),
+                                                  (score_label, layout.score_field_mm)) if label]
+    name_mm = layout.name_field_mm(layout.content_width_mm, (PLAYER_LABEL, *(label for label, _ in fields)),
+                                   tuple(width for _, width in fields))
+    return NumberStrips("Number strips", book.strip_hint, score_label, geometry, name_mm,
                         paginate(strips, geometry.per_page), note)
 
 
@@ -411,8 +427,11 @@ def roll_records(rules: Rules, book: Rulebook, layout: Layout, turns: Turns, rou
     widths = column_widths(layout.record_width_mm, layout.row_number_mm, weights)
     geometry = record_geometry(rules.tiles, layout, layout.header_mm(("No.", *columns), widths), note)
     records = [Caption(player, round_label, number) for player, number in turns]
+    round_field = ((round_label,), (layout.short_field_mm,)) if round_label else ((), ())
+    name_mm = layout.name_field_mm(geometry.width_mm, (PLAYER_LABEL, *round_field[0]), round_field[1])
     return RollRecords(
-        "Roll records", columns, widths, rules.tiles, geometry, paginate(records, geometry.per_page), note,
+        "Roll records", columns, widths, rules.tiles, geometry, name_mm,
+        paginate(records, geometry.per_page), note,
     )
 
 
@@ -642,11 +661,13 @@ def match_record(rules: Rules, table: Table, layout: Layout, book: Rulebook, gam
         heading="Match record",
         title=book.title,
         seats=tuple(zip(SEAT_LABELS, table.seats)),
+        seat_field_mm=layout.name_field_mm(layout.content_width_mm, SEAT_LABELS, names=len(SEAT_LABELS)),
         columns=columns,
         column_widths_mm=widths,
         header_mm=layout.header_mm(("Game", *columns), widths),
         row_mm=layout.row_mm,
         games=_match_length(rules) + DRAW_REPLAY_ROWS,
+        winner_field_mm=layout.name_field_mm(layout.content_width_mm, (WINNER_LABEL,)),
         result_rule=book.result_rule,
         notes=notes,
     )
