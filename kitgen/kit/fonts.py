@@ -90,10 +90,9 @@ def check_printable(names: Iterable[str]) -> None:
 
     Raises :class:`PlayerNameError` with one sentence for the first name that fails.
     """
-    drawable = _drawable_characters()
-    for name in names:
+    for name in names:  # the fonts' character maps are read only once a name needs them
         for char in name:
-            if ord(char) not in drawable:
+            if ord(char) not in _drawable_characters():
                 raise PlayerNameError(
                     f"player name {name!r} has the character {char!r}, which kitgen's fonts "
                     "cannot print (they cover Latin, Greek and Cyrillic letters)."
