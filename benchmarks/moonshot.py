@@ -10,13 +10,10 @@ prototypes of faster renders (none of them is kitgen's code; they use its kit mo
   of the whole (profiling slows Python code, so shares, not seconds);
 - ``one_document``: every table in one WeasyPrint document instead of one per table;
 - ``parallel``: the tables rendered by 2 forked worker processes, merged with pypdf;
-- ``no_flex``: the kit's own render with an extra stylesheet that turns its flexbox
-  rows (strips, fields, record rows, sheet headings) into blocks, inline blocks and
-  floats (the pages look the same);
 - ``reuse``: one table rendered once and its pages reused for every table (the floor of
   "render each distinct page once"); ``reuse_stamped`` adds the names and page labels,
   drawn as a WeasyPrint overlay document merged onto the pages with pypdf;
-  ``reuse_stamped_no_flex`` is that without flexbox; ``cached_stamped`` only stamps onto
+  ``cached_stamped`` only stamps onto
   table pages rendered beforehand (a cache of blank pages kept between runs).
 
 It runs in its own process (benchmarks/run.py starts it), so nothing else is in its heap.
@@ -31,7 +28,6 @@ import multiprocessing
 import pstats
 import sys
 import tempfile
-import time
 from concurrent.futures import ProcessPoolExecutor
 from io import BytesIO
 from pathlib import Path
@@ -52,7 +48,6 @@ STAGES = (
     ("CSS cascade", "weasyprint/css/__init__.py", "get_all_computed_styles"),
     ("box tree", "weasyprint/formatting_structure/build.py", "build_formatting_structure"),
     ("layout", "weasyprint/layout/__init__.py", "layout_document"),
-    ("  of which flexbox", "weasyprint/layout/flex.py", "flex_layout"),
     ("  of which tables", "weasyprint/layout/table.py", "table_layout"),
     ("painting", "weasyprint/document.py", "paint"),
     ("PDF writing", "weasyprint/pdf/__init__.py", "generate_pdf"),
@@ -61,19 +56,6 @@ STAGES = (
     ("pypdf append", "pypdf/_writer.py", "append"),
     ("pypdf write", "pypdf/_writer.py", "write"),
 )
-
-NO_FLEX_CSS = """
-.sheet-heading, .tile-row, .fields { display: block !important; }
-.sheet-heading .sheet-label { float: right; }
-.tile-row { white-space: nowrap; }
-.tile { display: inline-block !important; vertical-align: top; }
-.field, .field-label { display: inline-block !important; }
-.fields .field { width: 35mm; }
-.record-row { display: block !important; }
-.record-row::after { content: ""; display: block; clear: both; }
-.record-cell { float: left; }
-.record-cell:last-child:not(:first-child) { float: right; }
-"""
 
 def page_count(*paths: Path) -> int:
     """Return the pages of the PDFs at ``paths`` together."""
@@ -254,45 +236,11 @@ def _overlay_html(kit: StripKit, tables: int) -> str:
     return f"<!DOCTYPE html><html><head><meta charset=utf-8><title>x</title></head><body>{''.join(pages)}</body></html>"
 
 
-def without_flexbox(render: Callable[[], None]) -> Callable[[], None]:
-    """Return ``render`` run with an extra stylesheet (:data:`NO_FLEX_CSS`) on every
-    WeasyPrint document, turning the kit's flexbox rows into blocks and floats."""
-    import weasyprint
-
-    override = weasyprint.CSS(string=NO_FLEX_CSS)
-    original = weasyprint.HTML.write_pdf
-
-    def write_pdf(self, *args, stylesheets=None, **kwargs):
-        return original(self, *args, stylesheets=[*(stylesheets or ()), override], **kwargs)
-
-    def patched() -> None:
-        weasyprint.HTML.write_pdf = write_pdf
-        try:
-            render()
-        finally:
-            weasyprint.HTML.write_pdf = original
-
-    return patched
-
-
-def no_flex(kit: StripKit) -> tuple[Callable[[], None], tuple[Path, Path]]:
-    """Return kitgen's own build without flexbox."""
-    return without_flexbox(kit.build), kit.paths
-
-
-def reuse_stamped_no_flex(kit: StripKit) -> tuple[Callable[[], None], tuple[Path, Path]]:
-    """Return the stamped reuse of one table, rendered without flexbox."""
-    render, paths = reuse_stamped(kit)
-    return without_flexbox(render), paths
-
-
 PROTOTYPES = {
     "one_document": one_document,
     "parallel": parallel,
-    "no_flex": no_flex,
     "reuse": reuse,
     "reuse_stamped": reuse_stamped,
-    "reuse_stamped_no_flex": reuse_stamped_no_flex,
     "cached_stamped": cached_stamped,
 }
 

@@ -212,13 +212,12 @@ def _knucklebones_row(scratch: Path, size: int) -> Row:
 
 @dataclass(frozen=True)
 class KitCase:
-    """One kit command to time: its label, its options, whether its peak memory has a
-    target, and whether the no-flexbox prototype is timed beside it."""
+    """One kit command to time: its label, its options, and whether its peak memory has a
+    target."""
 
     label: str
     options: tuple[str, ...]
     memory_target: bool = False
-    prototype: bool = False
 
 
 def kit_rows(scratch: Path, plan: Plan) -> list[Row]:
@@ -228,11 +227,10 @@ def kit_rows(scratch: Path, plan: Plan) -> list[Row]:
         KitCase("strip, 1 blank seat", ("--seats", "1")),
         KitCase("strip, 6 blank seats", ("--seats", "6")),
         *(KitCase(f"strip, {count} names (tables of 6)", ("--roster", str(rosters[count])),
-                  memory_target=count == 120, prototype=plan.investigate and count == 30)
+                  memory_target=count == 120)
           for count in plan.kit_names),
         KitCase("classic best-of-3, 30 names (tables of 4)",
-                ("--rules", "classic", "--format", "best-of-3", "--roster", str(ROSTER_30)),
-                prototype=plan.investigate),
+                ("--rules", "classic", "--format", "best-of-3", "--roster", str(ROSTER_30))),
     ]
     rows = []
     for case in cases:
@@ -256,17 +254,11 @@ def _kit_rows(scratch: Path, case: KitCase, repeats: int) -> list[Row]:
         "floor": lambda: run_command([PYTHON, "-B", str(BENCHMARKS / "weasyprint_floor.py"), str(pages),
                                       str(folder / "floor.pdf")]),
     }
-    if case.prototype:
-        commands["prototype"] = lambda: run_command(
-            [PYTHON, "-B", str(BENCHMARKS / "kit_without_flexbox.py"), *arguments], cwd=folder)
     runs = interleaved(commands, repeats, warmups=0)
     floor = median_seconds(runs["floor"])
     reference = (f"floor {seconds_text(floor)}, {seconds_text(floor / pages)}/page, "
                  f"{max(run.max_rss_mb for run in runs['floor']):.0f} MB")
     rows = [_kit_row(f"kit: {case.label}", runs["kit"], pages, floor, reference, warm_up=first)]
-    if case.prototype:  # it ran last, so the files are its own
-        rows.append(_kit_row("  prototype: the same without flexbox", runs["prototype"], _pages(paths), floor,
-                             reference))
     if case.memory_target:
         memory = max(run.max_rss_mb for run in runs["kit"] + [first])
         rows.append(Row(f"kit peak memory: {case.label}", f"{memory:.0f} MB", "", "", f"<= {MEMORY_LIMIT_MB} MB",
@@ -324,10 +316,8 @@ def moonshot_rows(plan: Plan) -> tuple[list[Row], str]:
 PROTOTYPES = (
     ("one_document", "all tables in one WeasyPrint document"),
     ("parallel", "tables rendered by 2 forked processes, pypdf merge"),
-    ("no_flex", "flexbox rows replaced by blocks and floats (extra stylesheet)"),
     ("reuse", "one table rendered, its pages reused for all tables"),
     ("reuse_stamped", "the same, names and labels stamped (WeasyPrint overlay, pypdf merge)"),
-    ("reuse_stamped_no_flex", "the same, without flexbox"),
     ("cached_stamped", "names and labels stamped onto cached, already rendered pages"),
 )
 

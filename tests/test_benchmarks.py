@@ -188,7 +188,7 @@ def test_moonshot_results_become_rows_and_a_note():
         "kitgen": {"seconds": [4.0, 5.0, 6.0], "pages": 31},
         "reportlab": {"seconds": [0.1, 0.1, 0.1], "pages": 31},
         "investigate": {
-            "breakdown": {"profiled_seconds": 9.0, "shares": {"layout": 0.5, "  of which flexbox": 0.4}},
+            "breakdown": {"profiled_seconds": 9.0, "shares": {"layout": 0.5, "  of which tables": 0.4}},
             "reuse": {"seconds": [1.0], "pages": 31},
             "parallel": {"error": "OSError: no fork"},
         },
@@ -201,5 +201,5 @@ def test_moonshot_results_become_rows_and_a_note():
     assert rows[0].kitgen == "failed: OSError: no fork"
     assert rows[1].ratio == "10.00x" and rows[1].holds == "NO"
     assert "speed-up over build_kit 5.00x" in rows[1].kitgen
-    assert run.breakdown_note(found).endswith("layout 50%, of which flexbox 40%.")
+    assert run.breakdown_note(found).endswith("layout 50%, of which tables 40%.")
     assert run.breakdown_note({"kitgen": {}}) == ""
