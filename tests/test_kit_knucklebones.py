@@ -64,20 +64,6 @@ def render(path: Path, case: str) -> Path:
     return path
 
 
-@pytest.fixture(scope="module")
-def kits(tmp_path_factory):
-    """Return a function rendering a case once (host key appended) and its PDF path."""
-    folder = tmp_path_factory.mktemp("knucklebones")
-    rendered: dict[str, Path] = {}
-
-    def kit(case: str) -> Path:
-        if case not in rendered:
-            rendered[case] = render(folder / f"{case}.pdf", case)
-        return rendered[case]
-
-    return kit
-
-
 def texts(path: Path) -> list[str]:
     return [page.extract_text() for page in PdfReader(path).pages]
 

@@ -60,20 +60,6 @@ CASES = {
 }
 
 
-@pytest.fixture(scope="module")
-def kits(tmp_path_factory):
-    """Return a function rendering a case once (host key appended) and its PDF path."""
-    folder = tmp_path_factory.mktemp("presets")
-    rendered: dict[str, Path] = {}
-
-    def kit(case: str) -> Path:
-        if case not in rendered:
-            rendered[case] = render(folder / f"{case}.pdf", case)
-        return rendered[case]
-
-    return kit
-
-
 def render(path: Path, case: str) -> Path:
     preset, options, fields, _, _ = CASES[case]
     rules = find_preset(preset).configure(options)
