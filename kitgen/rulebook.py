@@ -387,7 +387,8 @@ def _classic(rules: Rules) -> Rulebook:
                 ("A player on their own takes a single turn and that turn is the game, "
                  "whatever the format: the score is written down and there is no winner.",),
             ),
-            _box_rulings((_TIES,)),
+            # best-of: a tie wins no round, and the match has one winner, so nothing is shared
+            _box_rulings(() if rules.format.startswith("best-of-") else (_TIES,)),
         ),
         example=_box_example(rules),
         strip_hint=_box_hint(rules),

@@ -362,3 +362,11 @@ def test_cli_rules_unknown_preset_is_one_sentence_exit_2():
     assert result.stdout == ""
     assert result.stderr.count("\n") == 1 and "'nope'" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("fmt, shared", [("single", True), ("elimination", True),
+                                         ("best-of-3", False), ("best-of-7", False)])
+def test_classic_prints_ties_share_only_where_a_win_can_be_shared(fmt, shared):
+    book = rulebook(find_preset("classic").configure({"format": fmt}))
+    text = " ".join(paragraph for section in book.sections for paragraph in section.paragraphs)
+    assert ("Ties share" in text) is shared
