@@ -13,8 +13,9 @@ from weasyprint.urls import FatalURLFetchingError
 from kitgen.errors import RenderError
 from kitgen.kit.fonts import check_embedded_fonts
 from kitgen.kit.layout import Layout, find_paper
-from kitgen.kit.parts import Chunk, host_key_chunk
-from kitgen.kit.render import KitRenderer, PackagedFetcher, environment
+from kitgen.kit.parts import Chunk, host_key_chunk, table_chunk
+from kitgen.kit.render import DOCUMENT_TEMPLATE, KitRenderer, PackagedFetcher, environment
+from kitgen.kit.tables import plan_tables
 from kitgen.resources import data_folder
 from kitgen.rulebook import rulebook
 from kitgen.rules.presets import find_preset
@@ -102,6 +103,22 @@ def test_a_font_that_does_not_load_fails_the_render(renderer):
     )
     with pytest.raises(RenderError, match="render failed: Font-face 'broken' cannot be loaded"):
         renderer.render_html(page(broken))
+
+
+@pytest.mark.parametrize("preset", ["strip", "classic", "long-game", "knucklebones"])
+def test_part_sizes_come_from_one_head_stylesheet_that_no_name_reaches(preset):
+    rules = find_preset(preset).configure()
+    layout = Layout.for_print(find_paper("a4"), False)
+    names = ("Ana}*{x:y", "Ben</style>")
+    chunk = table_chunk(rules, plan_tables(rules, names)[0], layout, rulebook(rules))
+    html = environment().get_template(DOCUMENT_TEMPLATE).render(chunk=chunk, layout=layout, title="t")
+    head, body = html.split("</head>")
+    style = head.split("<style>")[1]
+    assert "style=" not in body
+    assert "Ana" not in style and "Ben" not in style
+    for index, part in enumerate(chunk.parts, start=1):
+        assert (f".part-{index} " in style) == bool(part.stylesheet)
+        assert (f"part-{index}" in body) == bool(part.stylesheet)
 
 
 def test_harmless_warnings_do_not_fail_the_render(renderer):

@@ -82,9 +82,11 @@ Item = TypeVar("Item")
 
 
 class Part:
-    """A printed part of a kit; each subclass names the template that prints it."""
+    """A printed part of a kit; each subclass names the template that prints it and, when
+    it prints sizes, the stylesheet template that sets them (from the part's mm fields)."""
 
     template: ClassVar[str]
+    stylesheet: ClassVar[str | None] = None
 
 
 @dataclass(frozen=True)
@@ -123,6 +125,7 @@ class NumberStrips(Part):
     says when to print more."""
 
     template: ClassVar[str] = "parts/strips.html.j2"
+    stylesheet: ClassVar[str | None] = "parts/strips.css.j2"
     player_label: ClassVar[str] = PLAYER_LABEL
     heading: str
     hint: str
@@ -142,6 +145,7 @@ class RollRecords(Part):
     heading."""
 
     template: ClassVar[str] = "parts/roll_records.html.j2"
+    stylesheet: ClassVar[str | None] = "parts/roll_records.css.j2"
     player_label: ClassVar[str] = PLAYER_LABEL
     heading: str
     columns: tuple[str, ...]
@@ -162,6 +166,7 @@ class TurnRecord(Part):
     (``"Game"``; ``""``: none)."""
 
     template: ClassVar[str] = "parts/turn_record.html.j2"
+    stylesheet: ClassVar[str | None] = "parts/turn_record.css.j2"
     heading: str
     columns: tuple[str, ...]
     column_widths_mm: tuple[float, ...]
@@ -192,6 +197,7 @@ class TotalsTable(Part):
     rule and ``notes`` from the rulebook under it."""
 
     template: ClassVar[str] = "parts/totals.html.j2"
+    stylesheet: ClassVar[str | None] = "parts/totals.css.j2"
     heading: str
     title: str
     columns: tuple[ScoreColumn, ...]
@@ -226,6 +232,7 @@ class HostKey(Part):
     ending notes."""
 
     template: ClassVar[str] = "parts/host_key.html.j2"
+    stylesheet: ClassVar[str | None] = "parts/host_key.css.j2"
     heading: str
     title: str
     tiles: int
@@ -252,6 +259,7 @@ class BoardPages(Part):
     rolled-die spot between them with ``spot_text`` (a label, then a note) each side."""
 
     template: ClassVar[str] = "parts/boards.html.j2"
+    stylesheet: ClassVar[str | None] = "parts/boards.css.j2"
     heading: str
     geometry: BoardGeometry
     near: Board
@@ -269,6 +277,7 @@ class MatchRecord(Part):
     ``winner_field_mm`` wide, the result rule and ``notes``."""
 
     template: ClassVar[str] = "parts/match_record.html.j2"
+    stylesheet: ClassVar[str | None] = "parts/match_record.css.j2"
     winner_label: ClassVar[str] = WINNER_LABEL
     heading: str
     title: str
@@ -300,6 +309,7 @@ class ColumnScoreKey(Part):
     ``example`` and its scoring and ending rules in brief (``notes``)."""
 
     template: ClassVar[str] = "parts/column_scores.html.j2"
+    stylesheet: ClassVar[str | None] = "parts/column_scores.css.j2"
     heading: str
     title: str
     count_headings: tuple[str, ...]
