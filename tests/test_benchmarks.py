@@ -58,9 +58,14 @@ def test_count_placements_skips_header_and_claims():
         assert corpus.count_placements(game.text) == len(game.placements)
 
 
-def test_box_logs_are_seeded():
-    assert corpus.box_logs(3) == corpus.box_logs(3)
-    assert corpus.box_logs(3, seed=1) != corpus.box_logs(3, seed=2)
+def test_box_logs_are_legal_and_drawn_from_their_seed():
+    from kitgen.logs.validate import validate_text
+
+    logs = corpus.box_logs(3, seed=1)
+    assert len(logs) == 3
+    assert all(validate_text(text).valid for text in logs)
+    assert corpus.box_logs(3) == corpus.box_logs(3, seed=corpus.SEED)
+    assert logs != corpus.box_logs(3, seed=2)
 
 
 def test_command_batches_keep_every_name_once_and_in_order(monkeypatch):
