@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Union
 
 from kitgen.logs.reader import Header, Line
@@ -114,9 +115,11 @@ def validate_knucklebones_log(header: Header, body: list[Line], file: str) -> Re
     return Report(file, header.rules.describe(), sort_errors(walk.errors), walk.results())
 
 
+@lru_cache(maxsize=1024)
 def _seat_of(name: str, players: tuple[str, ...]) -> int | None:
     """Return the seat of ``name`` among ``players`` (matched ignoring case, typographic
-    apostrophes read as ``'``), or ``None`` for a name that is not a player."""
+    apostrophes read as ``'``), or ``None`` for a name that is not a player. Cached: every
+    placement line names a player, so a log repeats the same few names."""
     wanted = read_name(name).casefold()
     for seat, player in enumerate(players):
         if player.casefold() == wanted:
