@@ -442,13 +442,12 @@ class Layout:
 @dataclass(frozen=True)
 class StripGeometry:
     """How a number strip prints: tile boxes ``box_mm`` square, ``gap_mm`` apart, in
-    ``rows`` (the tile numbers of each row; two rows when one is too wide), the hint's
-    line count, and the strip's whole height between cut lines."""
+    ``rows`` (the tile numbers of each row; two rows when one is too wide), the strip's
+    whole height between cut lines, and how many strips fit a sheet."""
 
     box_mm: float
     gap_mm: float
     rows: tuple[tuple[int, ...], ...]
-    hint_lines: int
     height_mm: float
     per_page: int
 
@@ -483,7 +482,7 @@ def strip_geometry(tiles: int, hint: str, layout: Layout) -> StripGeometry:
         + layout.hint_gap_mm + hint_lines * hint_pt / PT_PER_MM * LINE_HEIGHT
     )
     per_page = max(1, floor(layout.sheet_height_mm / height))
-    return StripGeometry(box, gap, rows, hint_lines, round(height, 2), per_page)
+    return StripGeometry(box, gap, rows, round(height, 2), per_page)
 
 
 
