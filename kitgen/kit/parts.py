@@ -227,15 +227,14 @@ class HostKeyRow:
 
 @dataclass(frozen=True)
 class HostKey(Part):
-    """The host key (RULES.md section 8): every set of tiles per throw total for a box of
-    ``tiles`` (columns: throw, one per set size, count), then the rulebook's scoring and
-    ending notes."""
+    """The host key (RULES.md section 8): every set of tiles per throw total in ``rows``
+    (columns: throw, one per set size, count), then the rulebook's scoring and ending
+    notes."""
 
     template: ClassVar[str] = "parts/host_key.html.j2"
     stylesheet: ClassVar[str | None] = "parts/host_key.css.j2"
     heading: str
     title: str
-    tiles: int
     group_names: tuple[str, ...]
     column_widths_mm: tuple[float, ...]
     rows: tuple[HostKeyRow, ...]
@@ -355,7 +354,6 @@ def host_key(rules: Rules, book: Rulebook, layout: Layout) -> HostKey:
     return HostKey(
         heading="Host key",
         title=book.title,
-        tiles=rules.tiles,
         group_names=SET_SIZE_NAMES,
         column_widths_mm=(*widths, short),
         rows=rows,
