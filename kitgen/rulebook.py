@@ -119,6 +119,14 @@ def _tile_range(rules: Rules) -> str:
     return f"1 to {rules.tiles}"
 
 
+def _fresh_box_setup(rules: Rules) -> str:
+    """Return the setup sentence of a preset played on a fresh box every turn (ten, hundred)."""
+    return (
+        f"{rules.min_players} to {rules.max_players} players, two dice, and a box "
+        f"of tiles {_tile_range(rules)}, all open at the start of each turn."
+    )
+
+
 def _worst_score(rules: Rules) -> int:
     return rules.full_box - FIRST_THROW_LEAST
 
@@ -414,8 +422,7 @@ def _ten(rules: Rules) -> Rulebook:
             Section(
                 "Setup",
                 (
-                    f"{rules.min_players} to {rules.max_players} players, two dice, and a box "
-                    f"of tiles {_tile_range(rules)}, all open at the start of each turn.",
+                    _fresh_box_setup(rules),
                     "Each player takes one turn, in seat order.",
                 ),
             ),
@@ -484,8 +491,7 @@ def _hundred(rules: Rules) -> Rulebook:
             Section(
                 "Setup",
                 (
-                    f"{rules.min_players} to {rules.max_players} players, two dice, and a box "
-                    f"of tiles {_tile_range(rules)}, all open at the start of each turn.",
+                    _fresh_box_setup(rules),
                     "Everyone's running total starts at 0.",
                 ),
             ),
