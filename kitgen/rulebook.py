@@ -296,9 +296,10 @@ def _strip(rules: Rules) -> Rulebook:
 # --- classic (RULES.md section 3) ---------------------------------------------------------
 
 
-def _format_label(fmt: str) -> str:
+def _format_label(fmt: str, single: str = "single round") -> str:
+    """Return a format for a title: ``single`` for ``single``, else e.g. ``best of 3``."""
     if fmt == "single":
-        return "single round"
+        return single
     return fmt.replace("-", " ")
 
 
@@ -644,14 +645,10 @@ def _match_rule(rules: Rules) -> str:
     return f"Best of {length}: the first seat to win {rules.wins_needed} games wins the match."
 
 
-def _match_title(rules: Rules) -> str:
-    return "single game" if rules.format == "single" else rules.format.replace("-", " ")
-
-
 def _knucklebones(rules: Rules) -> Rulebook:
     return Rulebook(
         preset=rules.preset,
-        title=f"Knucklebones - {_match_title(rules)}",
+        title=f"Knucklebones - {_format_label(rules.format, 'single game')}",
         goal="Have the higher total on your grid when a grid is full.",
         sections=(
             Section(
