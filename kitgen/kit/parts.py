@@ -417,12 +417,19 @@ def number_strips(
     geometry = strip_geometry(rules.tiles, book.strip_hint, layout)
     strips = [Caption(player, round_label, number) for player, number in turns]
     strips += [Caption("", round_label, "")] * SPARE_STRIPS
-    fields = [(label, width) for label, width in ((round_label, layout.short_field_mm),
-                                                  (score_label, layout.score_field_mm)) if label]
-    name_mm = layout.name_field_mm(layout.content_width_mm, (PLAYER_LABEL, *(label for label, _ in fields)),
-                                   tuple(width for _, width in fields))
+    fields = ((round_label, layout.short_field_mm), (score_label, layout.score_field_mm))
+    name_mm = player_field_mm(layout, layout.content_width_mm, fields)
     return NumberStrips("Number strips", book.strip_hint, score_label, geometry, name_mm,
                         paginate(strips, geometry.per_page), note)
+
+
+def player_field_mm(layout: Layout, width_mm: float, fields: Sequence[tuple[str, float]]) -> float:
+    """Return the width of the ``Player`` field on a line of write-in fields ``width_mm``
+    wide that goes on with ``fields``, each a (label, width in mm); a field whose label is
+    ``""`` is not printed."""
+    shown = [(label, field_mm) for label, field_mm in fields if label]
+    labels = (PLAYER_LABEL, *(label for label, _ in shown))
+    return layout.name_field_mm(width_mm, labels, tuple(field_mm for _, field_mm in shown))
 
 
 def roll_records(rules: Rules, book: Rulebook, layout: Layout, turns: Turns, round_label: str) -> RollRecords:
@@ -435,8 +442,7 @@ def roll_records(rules: Rules, book: Rulebook, layout: Layout, turns: Turns, rou
     widths = column_widths(layout.record_width_mm, layout.row_number_mm, weights)
     geometry = record_geometry(rules.tiles, layout, layout.header_mm(("No.", *columns), widths), note)
     records = [Caption(player, round_label, number) for player, number in turns]
-    round_field = ((round_label,), (layout.short_field_mm,)) if round_label else ((), ())
-    name_mm = layout.name_field_mm(geometry.width_mm, (PLAYER_LABEL, *round_field[0]), round_field[1])
+    name_mm = player_field_mm(layout, geometry.width_mm, ((round_label, layout.short_field_mm),))
     return RollRecords(
         "Roll records", columns, widths, rules.tiles, geometry, name_mm,
         paginate(records, geometry.per_page), note,
