@@ -50,11 +50,11 @@ def build_kit(
     check_printable(request.players)
     kit_path, key_path = output_paths(request)
     book = rulebook(request.rules)
-    key = host_key_chunk(request.rules, layout, book)
     chunks = [table_chunk(request.rules, table, layout, book) for table in tables]
-    documents = {kit_path: chunks + [key] if request.host_key == "appended" else chunks}
+    key = [host_key_chunk(request.rules, layout, book)] if request.host_key != "none" else []
+    documents = {kit_path: chunks + key if request.host_key == "appended" else chunks}
     if key_path is not None:
-        documents[key_path] = [key]
+        documents[key_path] = key
     total = sum(len(parts) for parts in documents.values())
     done = count(1)
     renderer = KitRenderer(layout, book.title)
