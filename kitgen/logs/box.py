@@ -308,7 +308,7 @@ class _BoxLogReader:
         rules, throw, tiles, box = self.rules, parsed.throw, parsed.tiles, turn.box
         problems = judge_move(rules, box, throw, tiles, turn.role)
         for problem in problems:
-            self.errors.append(LogError(number, problem.code, problem.message))
+            self.error(number, problem.code, problem.message)
         if self.long and throw.dice == 2 and not throw.faces:
             self.error(number, "dice-needed", "the long game needs both faces of a two-dice "
                        f"throw, not only {throw.total}.")
