@@ -5,6 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
+
+PAGE_PT = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}  # KIT.md: MediaBox exact within 0.01 pt
 
 
 @pytest.fixture(scope="module")
@@ -20,3 +23,32 @@ def kits(request, tmp_path_factory):
         return rendered[case]
 
     return kit
+
+
+@pytest.fixture(scope="session")
+def check_paper():
+    """Return a check that every page of the PDF at ``path`` is exactly ``paper``
+    (``"a4"`` or ``"letter"``) in PDF points."""
+
+    def check(path: Path, paper: str) -> None:
+        for page in PdfReader(path).pages:
+            size = (float(page.mediabox.width), float(page.mediabox.height))
+            assert size == pytest.approx(PAGE_PT[paper], abs=0.01)
+
+    return check
+
+
+@pytest.fixture(scope="session")
+def check_fonts():
+    """Return a check that every font on the pages of the PDF at ``path`` is one of
+    kitgen's and embedded (``/FontFile2``)."""
+
+    def check(path: Path) -> None:
+        for page in PdfReader(path).pages:
+            for font in page["/Resources"]["/Font"].values():
+                font = font.get_object()
+                assert str(font["/BaseFont"]).split("+")[1].startswith("kitgen-")
+                descriptor = font["/DescendantFonts"][0].get_object()["/FontDescriptor"].get_object()
+                assert "/FontFile2" in descriptor
+
+    return check

@@ -34,7 +34,6 @@ from kitgen.kit.tables import Table, plan_tables
 from kitgen.rulebook import rulebook
 from kitgen.rules.presets import find_preset
 
-PAGE_PT = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
 A4 = Layout.for_print(find_paper("a4"), large_print=False)
 LAYOUTS = [
     Layout.for_print(find_paper(paper), large) for paper in ("a4", "letter") for large in (False, True)
@@ -209,11 +208,8 @@ def test_thirty_names_make_fifteen_pairs_and_three_seats_are_refused():
 
 
 @pytest.mark.parametrize("case", CASES)
-def test_pages_are_exactly_the_paper_size(kits, case):
-    paper = CASES[case][1].get("paper", "a4")
-    for page in PdfReader(kits(case)).pages:
-        size = (float(page.mediabox.width), float(page.mediabox.height))
-        assert size == pytest.approx(PAGE_PT[paper], abs=0.01)
+def test_pages_are_exactly_the_paper_size(kits, check_paper, case):
+    check_paper(kits(case), CASES[case][1].get("paper", "a4"))
 
 
 # case id: (games with boards and placement sheets, placement sheets a game, tables, the
@@ -273,14 +269,9 @@ def test_four_names_make_two_tables(kits):
     assert all("Ana" not in page for page in second)
 
 
-def test_every_font_is_ours_and_embedded(kits):
-    for case in CASES:
-        for page in PdfReader(kits(case)).pages:
-            for font in page["/Resources"]["/Font"].values():
-                font = font.get_object()
-                assert str(font["/BaseFont"]).split("+")[1].startswith("kitgen-")
-                descriptor = font["/DescendantFonts"][0].get_object()["/FontDescriptor"].get_object()
-                assert "/FontFile2" in descriptor
+@pytest.mark.parametrize("case", CASES)
+def test_every_font_is_ours_and_embedded(kits, check_fonts, case):
+    check_fonts(kits(case))
 
 
 def test_a_knucklebones_kit_is_byte_identical_a_second_later(kits, tmp_path):

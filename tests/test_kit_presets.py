@@ -18,8 +18,6 @@ from kitgen.kit.request import KitRequest
 from kitgen.kit.tables import plan_tables
 from kitgen.rules.presets import find_preset
 
-PAGE_PT = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
-
 # case id: (preset, preset options, request fields, tiles, texts the kit must print)
 CASES = {
     "classic": (
@@ -73,11 +71,8 @@ def texts(path: Path) -> list[str]:
 
 
 @pytest.mark.parametrize("case", CASES)
-def test_pages_are_exactly_the_paper_size(kits, case):
-    paper = CASES[case][2].get("paper", "a4")
-    for page in PdfReader(kits(case)).pages:
-        size = (float(page.mediabox.width), float(page.mediabox.height))
-        assert size == pytest.approx(PAGE_PT[paper], abs=0.01)
+def test_pages_are_exactly_the_paper_size(kits, check_paper, case):
+    check_paper(kits(case), CASES[case][2].get("paper", "a4"))
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -113,13 +108,8 @@ def test_kit_ends_with_its_host_key_and_every_page_has_the_scale_bar(kits, case)
 
 
 @pytest.mark.parametrize("case", CASES)
-def test_every_font_is_ours_and_embedded(kits, case):
-    for page in PdfReader(kits(case)).pages:
-        for font in page["/Resources"]["/Font"].values():
-            font = font.get_object()
-            assert str(font["/BaseFont"]).split("+")[1].startswith("kitgen-")
-            descriptor = font["/DescendantFonts"][0].get_object()["/FontDescriptor"].get_object()
-            assert "/FontFile2" in descriptor
+def test_every_font_is_ours_and_embedded(kits, check_fonts, case):
+    check_fonts(kits(case))
 
 
 def test_twelve_tile_host_key_prints_its_longest_sets(kits):
