@@ -188,9 +188,11 @@ def test_an_existing_host_key_beside_a_named_file_is_not_overwritten_either(tmp_
         output_paths(KitRequest(STRIP, output=tmp_path / "kit.pdf"))
 
 
-def test_force_allows_replacing_a_named_file():
-    request = KitRequest(STRIP, output=Path("kit.pdf"), force=True, host_key="none")
-    assert output_paths(request) == (Path("kit.pdf"), None)
+def test_force_allows_replacing_a_named_file(tmp_path):
+    path = tmp_path / "kit.pdf"
+    path.write_bytes(b"mine")
+    request = KitRequest(STRIP, output=path, force=True, host_key="none")
+    assert output_paths(request) == (path, None)
 
 
 def test_a_failed_render_leaves_no_file_behind(tmp_path, monkeypatch):
