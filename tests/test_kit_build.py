@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import os
 import time
+from itertools import count
 from pathlib import Path
 
 import pytest
@@ -196,10 +197,16 @@ def test_force_allows_replacing_a_named_file(tmp_path):
 
 
 def test_a_failed_render_leaves_no_file_behind(tmp_path, monkeypatch):
-    def fail(self, chunks, rendered):
-        raise RenderError("the render failed: test.")
+    """The kit renders, then its separate host key fails: neither file is written."""
+    render = KitRenderer.render
+    calls = count()
 
-    monkeypatch.setattr(KitRenderer, "render", fail)
+    def fail_on_the_host_key(self, chunks, rendered):
+        if next(calls) == 1:
+            raise RenderError("the render failed: test.")
+        return render(self, chunks, rendered)
+
+    monkeypatch.setattr(KitRenderer, "render", fail_on_the_host_key)
     with pytest.raises(RenderError):
         build_kit(KitRequest(STRIP, output=tmp_path / "out" / "kit.pdf"))
     assert not (tmp_path / "out").exists() or not list((tmp_path / "out").iterdir())
