@@ -32,7 +32,11 @@ def write(folder: Path, name: str, text: str) -> Path:
 def test_a_valid_log_exits_0_with_its_result():
     result = validate(VALID)
     assert result.exit_code == 0
-    assert result.stdout == f"{VALID}: valid; winners: Ana; totals: Ana 25, Ben 35\n"
+    assert result.stdout.splitlines() == [
+        f"{VALID}: valid",
+        "  totals: Ana 9 + 16 = 25, Ben 16 + 19 = 35",
+        "  winner: Ana (lowest total)",
+    ]
     assert result.stderr == ""
 
 
@@ -42,7 +46,9 @@ def test_an_invalid_log_exits_1_with_one_line_per_error():
     assert result.stdout.splitlines() == [
         f"{INVALID}:18: repeated-tile: tile 1 is written more than once in one move.",
         f"{INVALID}:18: sum-mismatch: 1+1+2+4 is 8, the throw was 7.",
-        f"{INVALID}: invalid, 2 errors; winners: Cy; totals: Ana 23, Ben 22, Cy 21",
+        f"{INVALID}: invalid, 2 errors",
+        "  scores: Ana 23, Ben 22, Cy 21",
+        "  winner: Cy (lowest score)",
     ]
 
 
@@ -56,7 +62,7 @@ def test_a_whole_log_error_has_no_line_number():
 def test_several_files_in_one_call():
     result = validate(VALID, INVALID, CASES / "hundred-2p-valid.log")
     assert result.exit_code == 1
-    assert result.stdout.count(": valid;") == 2
+    assert result.stdout.count(": valid\n") == 2
     assert f"{INVALID}: invalid, 2 errors" in result.stdout
 
 

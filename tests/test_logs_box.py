@@ -168,8 +168,9 @@ def test_the_state_as_written_carries_on_after_a_slip():
 
 
 def test_a_bad_move_when_no_move_existed_may_end_the_turn_or_carry_on():
-    # on 1, 3, 4, 6 no set makes 12: writing 12 as 6 6 is one error, wherever the record goes
-    ended = log("strip", "Ana", turn("Ana", T14[:-1] + ("6+6: 6 6",), "score: 8"), turn("Ana", T43))
+    # on 1, 3, 4, 6 no set makes 12: writing 12 as 6 6 is one error, wherever the record goes;
+    # a record that stops there scores the box before it (ruling 3)
+    ended = log("strip", "Ana", turn("Ana", T14[:-1] + ("6+6: 6 6",), "score: 14"), turn("Ana", T43))
     assert errors(ended) == [(9, "repeated-tile")]
     carried_on = log("strip", "Ana", turn("Ana", T14[:-1] + ("6+6: 6 6", "3+4: 3 4", "1+1: -")),
                      turn("Ana", T43))
@@ -345,6 +346,7 @@ def test_results_and_text_report():
     assert report.rules == "strip"
     assert report.results == {
         "winners": ["Ana", "Ben"],
+        "decided": True,
         "totals": {"Ana": 57, "Ben": 57},
         "turns": [
             {"line": 3, "player": "Ana", "attempt": 1, "score": 43},
@@ -353,7 +355,11 @@ def test_results_and_text_report():
             {"line": 16, "player": "Ana", "attempt": 2, "score": 14},
         ],
     }
-    assert format_text(report) == "club.log: valid; winners: Ana, Ben; totals: Ana 57, Ben 57"
+    assert format_text(report).splitlines() == [
+        "club.log: valid",
+        "  totals: Ana 43 + 14 = 57, Ben 14 + 43 = 57",
+        "  winners: Ana and Ben (sharing the lowest total)",
+    ]
 
 
 def test_report_names_the_options_and_never_a_move():

@@ -82,6 +82,7 @@ def test_spec_example_results():
                    "result": "won", "winner": "Ben"}],
         "wins": {"Ana": 0, "Ben": 1},
         "winners": ["Ben"],
+        "decided": True,
     }
 
 
@@ -98,6 +99,7 @@ def test_single_game_with_claims_is_valid_and_reports_its_results():
                    "result": "won", "winner": "Ana"}],
         "wins": {"Ana": 1, "Ben": 0},
         "winners": ["Ana"],
+        "decided": True,
     }
 
 
@@ -207,7 +209,8 @@ def test_a_game_line_without_placements_before_it_starts_nothing():
 def test_a_log_without_placements_is_missing_turns():
     report = validate(log())
     assert codes(report) == [(None, "missing-turn")]
-    assert report.results == {"games": [], "wins": {"Ana": 0, "Ben": 0}, "winners": []}
+    assert report.results == {"games": [], "wins": {"Ana": 0, "Ben": 0}, "winners": [],
+                              "decided": False}
 
 
 def test_an_unfinished_game_is_missing_turns_and_its_claims_are_wrong():
@@ -393,7 +396,8 @@ def test_cli_validate_knucklebones_logs_exit_status_and_json():
     valid, invalid = CASES / "knucklebones-best-of-3-2p-valid.log", CASES / "knucklebones-2p-bad-roll.log"
     result = CliRunner().invoke(app, ["validate", str(valid)])
     assert result.exit_code == 0, result.output
-    assert result.output.strip().endswith("valid; winners: Ben")
+    assert result.output.splitlines()[-2:] == ["  game wins: Ana 1, Ben 2 (2 to win)",
+                                               "  match winner: Ben (first to 2 game wins)"]
     result = CliRunner().invoke(app, ["validate", str(valid), str(invalid), "--json"])
     assert result.exit_code == 1, result.output
     first, second = json.loads(result.output)

@@ -45,12 +45,14 @@ from functools import lru_cache
 from kitgen.errors import KitgenError
 from kitgen.logs.reader import Header, Line
 from kitgen.logs.report import LogError, Report, sort_errors
+from kitgen.logs.suggest import did_you_mean, nearest_form
 from kitgen.rules.box import (
     NUMBER_MAX_DIGITS, Throw, apply_move, finished, fresh_box, has_move, judge_move,
     movable_tiles, parse_throw, parse_tiles, quote, turn_score,
 )
 from kitgen.rules.formats import OPENER, Play, start_play
 from kitgen.rules.names import read_name
+from kitgen.rules.presets import Rules
 
 
 @dataclass(frozen=True)
@@ -183,16 +185,33 @@ def _throw_line(key: str, value: str) -> BodyLine:
     return ThrowLine(throw, tiles, checked)
 
 
+_KEYWORDS = ("turn", "round", "score", "totals", "winner", "loser")
+
+
+def _readable(text: str) -> bool:
+    return not isinstance(parse_line(text), Unreadable)
+
+
+def _unreadable(message: str, text: str) -> Unreadable:
+    """Return :class:`Unreadable` with ``message`` and, when one small repair makes ``text``
+    readable, "did you mean" that form (never a move: the user's own words)."""
+    form = nearest_form(text, _readable, _KEYWORDS)
+    return Unreadable(message + (f" Did you mean {quote(form)}?" if form else ""))
+
+
 @lru_cache(maxsize=1 << 14)
 def parse_line(text: str) -> BodyLine:
     """Return what the body line ``text`` (comment and outer spaces removed) says: one of
     the forms of LOG-FORMAT.md's "Shut the Box presets", or :class:`Unreadable` with the
-    reason. Never raises. Cached: a log repeats its lines.
+    reason (and the nearest readable form, if a small repair gives one). Never raises.
+    Cached: a log repeats its lines.
 
     >>> parse_line("12: 6 4 2  = 12")
     ThrowLine(throw=Throw(dice=2, faces=(), total=12), tiles=(6, 4, 2), checked=12)
     >>> parse_line("Turn Ana")
     TurnLine(name='Ana', key='ana')
+    >>> parse_line("8 8").message
+    "'8 8' is not a turn, round, throw or claim line. Did you mean '8: 8'?"
     """
     words = text.split(None, 1)
     word = words[0].lower() if words else ""
@@ -205,8 +224,10 @@ def parse_line(text: str) -> BodyLine:
             "a round line needs the round's number.")
     key, colon, value = text.partition(":")
     if not colon:
-        return Unreadable(f"{quote(text)} is not a turn, round, throw or claim line.")
+        return _unreadable(f"{quote(text)} is not a turn, round, throw or claim line.", text)
     key, value = key.strip(), value.strip()
+    if key.lower() in ("turn", "round"):
+        return _unreadable(f"a {key.lower()} line has no ':'.", text)
     if key.lower() in ("score", "totals", "winner", "loser"):
         return _claim(key.lower(), value)
     if key.lower() in ("rules", "players", "title"):
@@ -218,16 +239,27 @@ PLAYING, ENDABLE, ENDED, CLOSED, IGNORED = range(5)  # the stages of a turn bloc
 
 
 class _Turn:
-    """One turn block as it is read: its ``turn`` line, seat (``None``: nobody's), role,
-    box, stage, the extra turns its doubles have earned (long game), and whether one of its
-    moves completed the box (shut it; for the opener, opened it)."""
+    """One turn block as it is read, from its ``turn`` line to the next: the ``turn`` line,
+    seat (``None``: nobody's), role, box, stage, the extra turns its doubles have earned
+    (long game), whether one of its moves completed the box (shut it; for the opener,
+    opened it), the line of its last throw, the line of the throw that ended it, the line
+    of a no-move throw that spent an extra turn (when that was its last throw), and the box
+    before a written move on a throw that had no move (when that was its last throw)."""
 
-    __slots__ = ("line", "seat", "role", "box", "stage", "extra", "completed")
+    __slots__ = ("line", "seat", "role", "box", "stage", "extra", "completed", "last_throw",
+                 "ended_at", "spent_at", "revert_to")
 
     def __init__(self, line: int, seat: int | None, role: str, box: int, stage: int) -> None:
         self.line, self.seat, self.role, self.box, self.stage = line, seat, role, box, stage
         self.extra = 0
         self.completed = False
+        self.last_throw: int | None = None
+        self.ended_at: int | None = None
+        self.spent_at: int | None = None
+        self.revert_to: int | None = None
+
+
+PendingClaim = ScoreClaim | TotalsClaim | RoundLine
 
 
 class _BoxLogReader:
@@ -243,8 +275,10 @@ class _BoxLogReader:
         self.scored = not self.long
         self.board = fresh_box(self.rules.tiles)
         self.turn: _Turn | None = None
+        self.pending: list[tuple[int, PendingClaim]] = []
         self.errors: list[LogError] = []
         self.turns: list[tuple[int, int, int, int]] = []
+        self.resets: list[tuple[int, int, int]] = []
         self.winner_claims: list[tuple[int, frozenset[int]]] = []
         self.loser_claims: list[tuple[int, int | None]] = []
         self.handlers = {
@@ -264,13 +298,24 @@ class _BoxLogReader:
     def read_unreadable(self, number: int, parsed: Unreadable) -> None:
         self.error(number, "syntax", parsed.message)
 
+    def not_a_player(self, name: str) -> str:
+        """Return the sentence for a name that is not a player, with the nearest player."""
+        return f"{quote(name)} is not in the players: line.{did_you_mean(name, self.players)}"
+
     def read_turn(self, number: int, parsed: TurnLine) -> None:
         self.close_turn()
         seat = self.seat_of.get(parsed.key)
         stage = PLAYING
         if seat is None:
-            self.error(number, "unknown-player", f"{parsed.name!r} is not in the players: line.")
             seat = self.play.due
+            if self.play.over:
+                counts = "it counts for nobody"
+            elif seat is None:  # strip: nobody is due
+                counts = "the attempt counts for nobody"
+            else:
+                counts = f"the turn counts as {self.players[seat]}'s, who was due"
+            self.error(number, "unknown-player", f"{quote(parsed.name)} is not in the players: "
+                       f"line; {counts}.{did_you_mean(parsed.name, self.players)}")
             if self.play.over:
                 self.error(number, "extra-turn", "the game was already over.")
                 stage = IGNORED
@@ -301,9 +346,12 @@ class _BoxLogReader:
         if turn is None:
             self.error(number, "syntax", "a throw comes before any turn line.")
             return
+        if turn.stage == IGNORED:
+            return
+        turn.revert_to = None  # LOG-FORMAT.md ruling 3: the record carries on
         if turn.stage >= ENDED:
-            if turn.stage != IGNORED:
-                self.error(number, "play-after-end", "this throw comes after the turn had ended.")
+            self.error(number, "play-after-end",
+                       f"the turn ended with the throw on line {turn.ended_at}.")
             return
         rules, throw, tiles, box = self.rules, parsed.throw, parsed.tiles, turn.box
         problems = judge_move(rules, box, throw, tiles, turn.role)
@@ -319,25 +367,35 @@ class _BoxLogReader:
             turn.box = apply_move(rules, box, tiles, turn.role)
         if self.long and throw.double:
             turn.extra += 1  # RULES.md section 6: every double earns an extra turn
-        self.advance(turn, box, throw, tiles, bool(problems))
+        turn.last_throw = number
+        self.advance(turn, number, box, throw, tiles, bool(problems))
 
-    def advance(self, turn: _Turn, box: int, throw: Throw, tiles: tuple[int, ...],
+    def advance(self, turn: _Turn, number: int, box: int, throw: Throw, tiles: tuple[int, ...],
                 faulty: bool) -> None:
-        """Set the stage of ``turn`` after a throw from ``box`` (RULES.md sections 1 and 6):
-        ended when its moves complete the box, or on a no-move throw with no extra turn left
-        to spend; endable after a faulty move when no move existed; playing otherwise."""
+        """Set the stage of ``turn`` after the throw on line ``number`` from ``box`` (RULES.md
+        sections 1 and 6): ended when its moves complete the box, or on a no-move throw with
+        no extra turn left to spend; endable after a faulty move when no move existed (the
+        box before it is kept: LOG-FORMAT.md ruling 3); playing otherwise."""
+        turn.spent_at = None
+        if tiles and faulty and not has_move(movable_tiles(self.rules, box, turn.role), throw.total):
+            turn.revert_to = box
         if turn.box != box and finished(self.rules, turn.box, turn.role):
             turn.completed = True
-            turn.stage = ENDED
+            turn.stage, turn.ended_at = ENDED, number
         elif not tiles and turn.extra:  # RULES.md section 6: spend one, keep throwing
             turn.extra -= 1
-            turn.stage = PLAYING
+            turn.stage, turn.spent_at = PLAYING, number
         elif not tiles:
-            turn.stage = ENDED
-        elif faulty and not has_move(movable_tiles(self.rules, box, turn.role), throw.total):
+            turn.stage, turn.ended_at = ENDED, number
+        elif turn.revert_to is not None:
             turn.stage = ENDABLE
         else:
             turn.stage = PLAYING
+
+    def in_turn(self) -> bool:
+        """Return whether a counted turn block is open, so that a claim or marker read now
+        is judged when the block closes (LOG-FORMAT.md ruling 1)."""
+        return self.turn is not None and self.turn.stage < CLOSED
 
     def read_score(self, number: int, parsed: ScoreClaim) -> None:
         turn = self.turn
@@ -345,25 +403,56 @@ class _BoxLogReader:
             self.error(number, "syntax", "the long game has no scores.")
         elif turn is None:
             self.error(number, "syntax", "a score: line comes before any turn line.")
-        elif turn.stage != IGNORED:
-            actual = turn_score(self.rules, turn.box)
-            if parsed.score != actual:
-                self.error(number, "wrong-score", f"the turn scores {actual}, not {parsed.score}.")
+        elif self.in_turn():
+            self.pending.append((number, parsed))
 
     def read_totals(self, number: int, parsed: TotalsClaim) -> None:
         if not self.scored:
             self.error(number, "syntax", "the long game has no scores.")
-            return
-        self.close_turn()
+        elif self.in_turn():
+            self.pending.append((number, parsed))
+        else:
+            self.judge_totals(number, parsed)
+
+    def read_round(self, number: int, parsed: RoundLine) -> None:
+        if self.rules.format in ("two-attempts", "long-game"):
+            return  # LOG-FORMAT.md: round markers are ignored in strip and the long game
+        if self.in_turn():
+            self.pending.append((number, parsed))
+        else:
+            self.judge_round(number, parsed)
+
+    def judge_totals(self, number: int, parsed: TotalsClaim) -> None:
         wrong = []
         for name, key, claimed in parsed.totals:
             seat = self.seat_of.get(key)
             if seat is None:
-                self.error(number, "unknown-player", f"{name!r} is not in the players: line.")
+                self.error(number, "unknown-player", self.not_a_player(name))
             elif self.play.totals[seat] != claimed:
-                wrong.append(f"{self.players[seat]} has {self.play.totals[seat]}, not {claimed}")
+                wrong.append(f"{self.players[seat]}'s total is {self.play.totals[seat]}, "
+                             f"not {claimed}")
         if wrong:
             self.error(number, "wrong-total", "; ".join(wrong) + ".")
+
+    def judge_round(self, number: int, parsed: RoundLine) -> None:
+        if not self.play.over and parsed.number != self.play.round:  # ruling 9: over, ignored
+            self.error(number, "turn-order",
+                       f"this is round {self.play.round}, not {parsed.number}.")
+
+    def judge_pending(self, turn: _Turn, after: bool) -> None:
+        """Judge the claims and markers of the closing ``turn`` block that stand before its
+        last throw (``after`` false: the turn is not yet counted) or after it."""
+        for number, parsed in self.pending:
+            if (turn.last_throw is None or number > turn.last_throw) != after:
+                continue
+            if isinstance(parsed, ScoreClaim):
+                actual = turn_score(self.rules, turn.box)  # ruling 1: the turn's final score
+                if parsed.score != actual:
+                    self.error(number, "wrong-score", f"the turn scores {actual}, not {parsed.score}.")
+            elif isinstance(parsed, TotalsClaim):
+                self.judge_totals(number, parsed)
+            else:
+                self.judge_round(number, parsed)
 
     def claimed_seats(self, number: int,
                       names: tuple[tuple[str, str], ...]) -> frozenset[int] | None:
@@ -371,13 +460,12 @@ class _BoxLogReader:
         for name, key in names:
             seat = self.seat_of.get(key)
             if seat is None:
-                self.error(number, "unknown-player", f"{name!r} is not in the players: line.")
+                self.error(number, "unknown-player", self.not_a_player(name))
                 return None
             seats.add(seat)
         return frozenset(seats)
 
     def read_winner(self, number: int, parsed: WinnerClaim) -> None:
-        self.close_turn()
         seats = self.claimed_seats(number, parsed.names)
         if seats is not None:
             self.winner_claims.append((number, seats))
@@ -386,35 +474,43 @@ class _BoxLogReader:
         if self.rules.format != "hundred":
             self.error(number, "syntax", "loser: is only for hundred.")
             return
-        self.close_turn()
         seats = self.claimed_seats(number, (parsed.name,) if parsed.name else ())
         if seats is not None:
             self.loser_claims.append((number, next(iter(seats), None)))
 
-    def read_round(self, number: int, parsed: RoundLine) -> None:
-        if self.rules.format in ("two-attempts", "long-game"):
-            return  # LOG-FORMAT.md: round markers are ignored in strip and the long game
-        self.close_turn()
-        if not self.play.over and parsed.number != self.play.round:
-            self.error(number, "turn-order",
-                       f"this is round {self.play.round}, not {parsed.number}.")
+    def unfinished_message(self, turn: _Turn) -> str:
+        """Return why ``turn``, whose record stops while it is still being played, is unfinished."""
+        if turn.last_throw is None:
+            return "the turn has no throws."
+        if turn.spent_at is not None:
+            return (f"the no-move throw on line {turn.spent_at} used up an extra turn earned by "
+                    "a double, so the player throws again, but the record stops there.")
+        state = "shut" if turn.role == "open" else "open"
+        return f"the turn stops with tiles still {state} and no no-move throw."
 
     def close_turn(self) -> None:
+        """End the current turn block: settle its box (ruling 3), report it if unfinished,
+        judge its claims and markers (ruling 1) and count it."""
         turn = self.turn
         if turn is None or turn.stage >= CLOSED:
             return
-        if turn.stage == PLAYING:
-            self.error(turn.line, "unfinished-turn",
-                       "the turn stops with tiles still open and no no-move throw.")
+        if turn.revert_to is not None:  # ruling 3: the record stops at a move that had none
+            turn.box, turn.completed = turn.revert_to, False
+        elif turn.stage == PLAYING:
+            self.error(turn.line, "unfinished-turn", self.unfinished_message(turn))
+        self.judge_pending(turn, after=False)
         if turn.seat is not None:
             score = turn_score(self.rules, turn.box) if self.scored else 0
             count = (self.play.attempts[turn.seat] + 1 if self.rules.format == "two-attempts"
                      else self.play.round)
+            if self.rules.format == "hundred" and turn.completed:
+                self.resets.append((turn.line, turn.seat, count))
             self.play = self.play.record(turn.seat, score, turn.completed)
             self.turns.append((turn.line, turn.seat, count, score))
         self.board = turn.box
         turn.stage = CLOSED
-
+        self.judge_pending(turn, after=True)
+        self.pending.clear()
     def finish(self) -> None:
         """Close the last turn, report a missing turn and check the result claims."""
         self.close_turn()
@@ -443,16 +539,24 @@ class _BoxLogReader:
         return f"the {role}{'s are' if len(seats) > 1 else ' is'} {names}."
 
     def results(self) -> dict:
+        """Return the results object described in this module's docstring."""
         play, names, fmt = self.play, self.players, self.rules.format
-        results: dict = {"winners": [names[seat] for seat in play.winners or ()]}
+        results: dict = {"winners": [names[seat] for seat in play.winners or ()],
+                         "decided": play.over}
         if fmt == "hundred":
             results["loser"] = None if play.loser is None else names[play.loser]
         if self.scored:
-            results["totals"] = dict(zip(names, play.totals))
+            results["totals"] = {name: total if turns else None
+                                 for name, total, turns in zip(names, play.totals, play.attempts)}
         if fmt.startswith("best-of-"):
             results["round_wins"] = dict(zip(names, play.wins))
+            results["round_winners"] = [None if seat is None else names[seat]
+                                        for seat in play.round_winners]
         if fmt == "elimination":
             results["out"] = {name: out for name, out in zip(names, play.out) if out}
+        if fmt == "hundred":
+            results["resets"] = [{"line": line, "player": names[seat], "round": number}
+                                 for line, seat, number in self.resets]
         count = "attempt" if fmt == "two-attempts" else "round"
         results["turns"] = [
             {"line": line, "player": names[seat], count: number, "score": score} if self.scored
@@ -463,13 +567,121 @@ class _BoxLogReader:
         return results
 
 
+def _and(names: list[str]) -> str:
+    """Return ``names`` joined for reading aloud: ``Ana``, ``Ana and Ben``, ``Ana, Ben and Cy``."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _figure(value: int | None) -> str:
+    return "not played" if value is None else str(value)
+
+
+def _winner_line(results: dict, why: str, shared: str) -> str:
+    """Return the line that names the winners and why (``shared`` when several share)."""
+    winners = results["winners"]
+    if not results["decided"]:
+        return "no winner: the log ends before the game is decided"
+    if not winners:
+        return "no winner: solo play declares none"
+    if len(winners) > 1:
+        return f"winners: {_and(winners)} ({shared})"
+    return f"winner: {winners[0]} ({why})"
+
+
+def summarize(rules: Rules, results: dict) -> tuple[str, ...]:
+    """Return a few short lines that state what decided a Shut the Box game, read off the
+    ``results`` of :meth:`_BoxLogReader.results` (so the text and ``--json`` agree).
+
+    >>> from kitgen.rules.presets import find_preset
+    >>> summarize(find_preset("classic").defaults, {"winners": ["Cy"], "decided": True,
+    ...     "totals": {"Ana": 23, "Cy": 21}, "turns": []})
+    ('scores: Ana 23, Cy 21', 'winner: Cy (lowest score)')
+    """
+    fmt, totals, turns = rules.format, results.get("totals", {}), results["turns"]
+    figures = ", ".join(f"{name} {_figure(total)}" for name, total in totals.items())
+    if fmt == "two-attempts":
+        attempts = {name: [] for name in totals}
+        for turn in turns:
+            attempts[turn["player"]].append(turn["score"])
+        return (
+            "totals: " + ", ".join(
+                f"{name} not played" if not scores else
+                f"{name} {scores[0]} + {_figure(scores[1] if len(scores) > 1 else None)}"
+                + (f" = {totals[name]}" if len(scores) > 1 else "")
+                for name, scores in attempts.items()),
+            _winner_line(results, "lowest total", "sharing the lowest total"),
+        )
+    if fmt in ("single", "shut-wins"):
+        shut = (fmt == "shut-wins" and results["winners"] and turns
+                and turns[-1]["score"] == 0 and turns[-1]["player"] in results["winners"])
+        why = "shut the box, which ends the game at once" if shut else "lowest score"
+        return f"scores: {figures}", _winner_line(results, why, "sharing the lowest score")
+    if fmt.startswith("best-of-"):
+        rounds = ", ".join(f"{number} {winner or 'none (tied)'}"
+                           for number, winner in enumerate(results["round_winners"], start=1))
+        wins = ", ".join(f"{name} {count}" for name, count in results["round_wins"].items())
+        return (f"round winners: {rounds or 'no round finished yet'}",
+                f"round wins: {wins}",
+                _winner_line(results, f"first to {rules.wins_needed} round wins", ""))
+    if fmt == "elimination":
+        return _elimination(rules, results)
+    if fmt == "hundred":
+        loses = "passed 100" if rules.scoring == "sum" else "reached 1000"
+        resets = "; ".join(f"{reset['player']} in round {reset['round']} (line {reset['line']})"
+                           for reset in results["resets"])
+        lines = [f"running totals: {figures}", f"resets to 0: {resets or 'none'}"]
+        loser = results["loser"]
+        if loser is None:
+            lines.append(_winner_line(results, "", ""))
+        else:
+            lines.append(f"loser: {loser} ({loses} with {totals[loser]}); " + _winner_line(
+                results, "lowest total of the others", "sharing the lowest total of the others"))
+        return tuple(lines)
+    counts = {}
+    for turn in turns:
+        key = f"{turn['player']} ({turn['role']})"
+        counts[key] = counts.get(key, 0) + 1
+    played = ", ".join(f"{key} {count}" for key, count in counts.items()) or "none"
+    why = ""
+    if results["winners"]:
+        last = turns[-1]
+        did = "shut the last open tile" if last["role"] == "closer" else "opened the last shut tile"
+        why = f"the {last['role']}, {did} in the turn on line {last['line']}"
+    return f"turns: {played}", _winner_line(results, why, "")
+
+
+def _elimination(rules: Rules, results: dict) -> tuple[str, ...]:
+    """Return the summary of an ``elimination`` game: who went out in which round with
+    what total, who is still in, and why the winner won."""
+    totals, out = results["totals"], results["out"]
+    by_round: dict[int, list[str]] = {}
+    for name, number in out.items():
+        by_round.setdefault(number, []).append(name)
+    went_out = "; ".join(
+        f"{_and(names)} in round {number} with {_and([str(totals[name]) for name in names])}"
+        for number, names in sorted(by_round.items()))
+    lines = [f"out: {went_out or 'nobody yet'}"]
+    still_in = [name for name in totals if name not in out]
+    if still_in:
+        lines.append("still in: " + ", ".join(f"{name} {_figure(totals[name])}" for name in still_in))
+    last_round = max(by_round, default=0)
+    together = f"lowest total of the players who went out together in round {last_round}"
+    why = together if results["winners"] and results["winners"][0] in out else "the last player still in"
+    lines.append(_winner_line(results, why, f"sharing the {together}"))
+    return tuple(lines)
+
+
 def validate_box_log(header: Header, body: list[Line], file: str) -> Report:
     """Return the :class:`Report` on a Shut the Box log: every error of ``body`` (the lines
     after ``header``) with its line and code, and the results (fields in the module doc),
     as LOG-FORMAT.md specifies. Never raises for anything in the body.
     """
     reader = _BoxLogReader(header)
+    for number, message in header.syntax:
+        reader.error(number, "syntax", message)
     for line in body:
         reader.read(line)
     reader.finish()
-    return Report(file, header.rules.describe(), sort_errors(reader.errors), reader.results())
+    results = reader.results()
+    return Report(file, header.rules.describe(), sort_errors(reader.errors), results,
+                  summarize(header.rules, results))

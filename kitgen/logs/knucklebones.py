@@ -51,8 +51,11 @@ from typing import Any, Union
 
 from kitgen.logs.reader import Header, Line
 from kitgen.logs.report import LogError, Report, sort_errors
-from kitgen.rules.box import NUMBER_MAX_DIGITS
-from kitgen.rules.knucklebones import Game, Match, judge_placement, new_match, other_seat, parse_column
+from kitgen.logs.suggest import did_you_mean, nearest_form
+from kitgen.rules.box import NUMBER_MAX_DIGITS, quote
+from kitgen.rules.knucklebones import (
+    Column, Game, Match, judge_placement, new_match, other_seat, parse_column,
+)
 from kitgen.rules.names import read_name
 
 DRAW = "draw"  # LOG-FORMAT.md, "Knucklebones": winner: <name> | draw
@@ -103,16 +106,20 @@ def validate_knucklebones_log(header: Header, body: list[Line], file: str) -> Re
     anything written in the body.
     """
     walk = _Walk(header.players, new_match(header.rules))
+    for number, message in header.syntax:
+        walk.error(number, "syntax", message)
     entries: list[_Entry] = []
     for line in body:
         try:
             entries.append(_read_entry(line, header.players))
         except _Unreadable as error:
-            walk.error(line.number, "syntax", str(error))
+            walk.error(line.number, "syntax", f"{error}{_nearest_form(line.text, header.players)}")
     for index, entry in enumerate(entries):
         walk.take(entry, entries[index + 1:])
     walk.finish()
-    return Report(file, header.rules.describe(), sort_errors(walk.errors), walk.results())
+    results = walk.results()
+    return Report(file, header.rules.describe(), sort_errors(walk.errors), results,
+                  summarize(new_match(header.rules).wins_needed, results))
 
 
 @lru_cache(maxsize=1024)
@@ -134,9 +141,8 @@ def _read_entry(line: Line, players: tuple[str, ...]) -> _Entry:
     key, colon, value = line.text.partition(":")
     key, value = " ".join(key.split()), value.strip()
     if not colon or not key:
-        raise _Unreadable(
-            f"{line.text!r} is not a placement ('<name>: <face> <column>'), a claim or a game line."
-        )
+        raise _Unreadable(f"{quote(line.text)} is not a placement ('<name>: <face> <column>'), "
+                          "a claim or a game line.")
     keyword = key.casefold()
     placement = _PLACEMENT.fullmatch(value)
     if keyword in _CLAIM_KEYWORDS and not (placement and _seat_of(key, players) is not None):
@@ -146,8 +152,27 @@ def _read_entry(line: Line, players: tuple[str, ...]) -> _Entry:
             raise _Unreadable(f"the {keyword}: line names no one.")
         return _WinnerClaim(line.number, value, keyword == "match winner")
     if placement is None:
-        raise _Unreadable(f"{line.text!r} is not a placement written as '<name>: <face> <column>'.")
+        raise _Unreadable(f"{quote(line.text)} is not a placement written as "
+                          "'<name>: <face> <column>'.")
     return _Placement(line.number, key, _number(placement.group(1)), placement.group(2))
+
+
+def _nearest_form(text: str, players: tuple[str, ...]) -> str:
+    """Return " Did you mean ...?" with the nearest readable form of ``text``, or ``""``:
+    a ``:`` put in after a name or keyword, or a placement's face and column swapped."""
+    def reads(candidate: str) -> bool:
+        try:
+            _read_entry(Line(0, candidate), players)
+        except _Unreadable:
+            return False
+        return True
+
+    key, colon, value = text.partition(":")
+    words = value.split()
+    form = nearest_form(text, reads, ("score", "winner", "game"))
+    if form is None and colon and len(words) == 2 and reads(f"{key}: {words[1]} {words[0]}"):
+        form = f"{key.strip()}: {words[1]} {words[0]}"
+    return f" Did you mean {quote(form)}?" if form else ""
 
 
 def _read_totals(value: str) -> tuple[tuple[str, int], ...]:
@@ -156,18 +181,20 @@ def _read_totals(value: str) -> tuple[tuple[str, int], ...]:
     for part in value.split(","):
         words = part.split()
         if len(words) < 2:
-            raise _Unreadable(f"the score: claim {value!r} is not written as '<name> <n>, <name> <n>'.")
+            raise _Unreadable(f"the score: claim {quote(value)} is not written as '<name> <n>, <name> <n>'.")
         totals.append((" ".join(words[:-1]), _number(words[-1])))
     names = [name.casefold() for name, _ in totals]
     if len(set(names)) != len(names):
-        raise _Unreadable(f"the score: claim {value!r} names a player twice.")
+        raise _Unreadable(f"the score: claim {quote(value)} names a player twice.")
     return tuple(totals)
 
 
 def _number(text: str) -> int:
     """Return the plain decimal number ``text``; raises :class:`_Unreadable` otherwise."""
-    if not re.fullmatch(r"[0-9]+", text) or len(text.lstrip("0")) > NUMBER_MAX_DIGITS:
-        raise _Unreadable(f"{text!r} is not a number written in plain digits.")
+    if not re.fullmatch(r"[0-9]+", text):
+        raise _Unreadable(f"{quote(text)} is not a number written in plain digits.")
+    if len(text) > NUMBER_MAX_DIGITS:  # LOG-FORMAT.md ruling 10
+        raise _Unreadable(f"{quote(text)} is too long to be a number on a paper record.")
     return int(text)
 
 
@@ -211,13 +238,16 @@ class _Walk:
 
     def placement(self, entry: _Placement, rest: list[_Entry]) -> None:
         """Judge one placement and play it as written (LOG-FORMAT.md, "Knucklebones")."""
-        if self.match.over:
-            self.error(entry.line, "extra-turn",
-                       f"the match was already won by {self.winner_name()}; no placement follows.")
-            return
-        if self.match.game is not None and self.match.game.ended:
-            self.error(entry.line, "extra-turn",
-                       f"game {len(self.match.games)} has ended; a 'game' line must start the next one.")
+        if self.match.over or (self.match.game is not None and self.match.game.ended):
+            if _seat_of(entry.name, self.players) is None:  # LOG-FORMAT.md ruling 5
+                self.error(entry.line, "unknown-player", f"{quote(entry.name)} is not a player."
+                           f"{did_you_mean(entry.name, self.players)}")
+            if self.match.over:
+                self.error(entry.line, "extra-turn", f"the match was already won by "
+                           f"{self.winner_name()}; no placement follows.")
+            else:
+                self.error(entry.line, "extra-turn", f"game {len(self.match.games)} has ended; "
+                           "a 'game' line must start the next one.")
             return
         if self.match.game is None:
             self.match = self.match.start_game()
@@ -225,7 +255,10 @@ class _Walk:
         seat = self.mover(entry, game, rest)
         problems = judge_placement(game.grids[seat], entry.face, entry.column)
         for problem in problems:
-            self.error(entry.line, problem.code, f"{self.players[seat]}'s placement: {problem.message}")
+            hint = did_you_mean(entry.column, [column.label for column in Column]) \
+                if problem.code == "bad-column" else ""
+            self.error(entry.line, problem.code,
+                       f"{self.players[seat]}'s placement: {problem.message}{hint}")
         if problems:
             self.match = self.match.use_turn(seat)
         else:
@@ -237,13 +270,29 @@ class _Walk:
         if seat is None:
             seat = game.due if game.due is not None else self.unknown_starter(rest)
             self.error(entry.line, "unknown-player",
-                       f"{entry.name!r} is not a player; the placement counts as {self.players[seat]}'s.")
+                       f"{quote(entry.name)} is not a player; the placement counts as "
+                       f"{self.players[seat]}'s.{did_you_mean(entry.name, self.players)}")
         elif game.due is not None and seat != game.due:
             due = self.players[game.due]
+            if game.begun and self.next_placer(rest) == seat:
+                # the same seat places next as well: this placement is the due seat's,
+                # written under the other name (one slip, one error)
+                self.error(entry.line, "turn-order", f"it was {due}'s turn, and {self.players[seat]} "
+                           f"places next as well; the placement counts as {due}'s.")
+                return game.due
             why = (f"the seat that did not start game {len(self.match.games) - 1} starts this one"
                    if not game.begun else "placements alternate")
             self.error(entry.line, "turn-order", f"it was {due}'s turn ({why}).")
         return seat
+
+    def next_placer(self, rest: list[_Entry]) -> int | None:
+        """Return the seat of the game's next placement, or ``None`` (none, or unknown)."""
+        for entry in rest:
+            if isinstance(entry, _GameLine):
+                return None
+            if isinstance(entry, _Placement):
+                return _seat_of(entry.name, self.players)
+        return None
 
     def unknown_starter(self, rest: list[_Entry]) -> int:
         """Return the seat an unknown name counts as when either seat may start: the seat
@@ -263,7 +312,8 @@ class _Walk:
         for name, claimed in entry.totals:
             seat = _seat_of(name, self.players)
             if seat is None:
-                self.error(entry.line, "unknown-player", f"{name!r} in the score: claim is not a player.")
+                self.error(entry.line, "unknown-player", f"{quote(name)} in the score: claim is not a "
+                           f"player.{did_you_mean(name, self.players)}")
             elif totals[seat] != claimed:
                 wrong.append(f"{self.players[seat]}'s total is {totals[seat]}, not {claimed}")
         if wrong:
@@ -305,7 +355,8 @@ class _Walk:
             return seat
         if entry.name.casefold() == DRAW:
             return DRAW
-        self.error(entry.line, "unknown-player", f"{entry.name!r} in the winner claim is not a player.")
+        self.error(entry.line, "unknown-player", f"{quote(entry.name)} in the winner claim is not a "
+                   f"player.{did_you_mean(entry.name, self.players)}")
         return None
 
     def winner_name(self) -> str:
@@ -343,6 +394,7 @@ class _Walk:
             "games": games,
             "wins": dict(zip(self.players, self.match.wins)),
             "winners": [] if winner is None else [self.players[winner]],
+            "decided": self.match.over,
         }
 
     def game_result(self, game: Game, number: int) -> str:
@@ -350,3 +402,35 @@ class _Walk:
         if game.ended:
             return DRAW if game.drawn else "won"
         return "unfinished" if number == len(self.match.games) else "abandoned"
+
+
+_RESULT_WORDS = {"draw": "a draw", "abandoned": "abandoned", "unfinished": "unfinished"}
+
+
+def summarize(wins_needed: int, results: dict[str, Any]) -> tuple[str, ...]:
+    """Return a few short lines that state what decided a knucklebones game or match, read
+    off ``results`` (so the text and ``--json`` agree): each game's scores and result, the
+    game wins of a match, and the winner.
+
+    >>> summarize(1, {"games": [{"game": 1, "starter": "Ana", "totals": {"Ana": 32, "Ben": 45},
+    ...     "result": "won", "winner": "Ben"}], "wins": {"Ana": 0, "Ben": 1},
+    ...     "winners": ["Ben"], "decided": True})
+    ('game 1, started by Ana: Ana 32, Ben 45; Ben won', 'winner: Ben (the higher total)')
+    """
+    lines = [
+        f"game {game['game']}, started by {game['starter']}: "
+        + ", ".join(f"{name} {total}" for name, total in game["totals"].items())
+        + "; " + (f"{game['winner']} won" if game["result"] == "won" else _RESULT_WORDS[game["result"]])
+        for game in results["games"]
+    ]
+    if wins_needed > 1:
+        wins = ", ".join(f"{name} {count}" for name, count in results["wins"].items())
+        lines.append(f"game wins: {wins} ({wins_needed} to win)")
+    if not results["decided"]:
+        lines.append("no winner: the log ends before the " + ("match" if wins_needed > 1 else "game")
+                     + " is decided")
+    elif wins_needed > 1:
+        lines.append(f"match winner: {results['winners'][0]} (first to {wins_needed} game wins)")
+    else:
+        lines.append(f"winner: {results['winners'][0]} (the higher total)")
+    return tuple(lines)

@@ -28,11 +28,14 @@ class Line:
 
 @dataclass(frozen=True)
 class Header:
-    """A log's header: the settled rules, the players in seat order, the optional title."""
+    """A log's header: the settled rules, the players in seat order, the optional title,
+    and the ``(line, sentence)`` of each header line that is a ``syntax`` error (a second
+    ``title:``, LOG-FORMAT.md ruling 8)."""
 
     rules: Rules
     players: tuple[str, ...]
     title: str | None = None
+    syntax: tuple[tuple[int, str], ...] = ()
 
 
 def read_log_text(path: Path) -> str:
@@ -112,20 +115,27 @@ def read_header(lines: list[Line]) -> tuple[Header, list[Line]]:
     """Split ``lines`` into the header and the body lines that follow it.
 
     The header is the ``rules:``, ``players:`` and optional ``title:`` lines, in any order,
-    before anything else. Raises a :class:`KitgenError` (exit status 2) with one sentence
-    when a header line is missing or repeated, or names an unknown preset, option or value,
-    or ill-formed, repeated, too few or too many players.
+    before anything else; a second ``title:`` line is a ``syntax`` fault of the header and
+    the first stands (LOG-FORMAT.md ruling 8). Raises a :class:`KitgenError` (exit status 2)
+    with one sentence when a ``rules:`` or ``players:`` line is missing or repeated, or names
+    an unknown preset, option or value, or ill-formed, repeated, too few or too many players.
     """
     found: dict[str, tuple[Line, str]] = {}
+    syntax = []
     index = 0
     while index < len(lines):
         keyword = _keyword(lines[index])
         if keyword is None or keyword[0] not in ("rules", "players", "title"):
             break
         key, value = keyword
-        if key in found:
-            raise LogUnreadableError(f"line {lines[index].number}: the header has a second {key}: line.")
-        found[key] = (lines[index], value)
+        number = lines[index].number
+        if key == "title" and key in found:
+            syntax.append((number, f"the header already has a title: line (line "
+                                   f"{found[key][0].number}); this one is not read."))
+        elif key in found:
+            raise LogUnreadableError(f"line {number}: the header has a second {key}: line.")
+        else:
+            found[key] = (lines[index], value)
         index += 1
     for key in ("rules", "players"):
         if key not in found:
@@ -142,4 +152,4 @@ def read_header(lines: list[Line]) -> tuple[Header, list[Line]]:
     except KitgenError as error:
         raise LogUnreadableError(f"line {players_line.number}: {error}") from None
     title = found["title"][1] if "title" in found else None
-    return Header(rules, players, title), lines[index:]
+    return Header(rules, players, title, tuple(syntax)), lines[index:]

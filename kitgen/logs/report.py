@@ -35,12 +35,14 @@ class LogError:
 @dataclass(frozen=True)
 class Report:
     """The verdict on one log: its preset (as the ``rules:`` line writes it), every error
-    in line order, and the results (``winners`` always; other fields per game)."""
+    in line order, the results (``winners`` always; other fields per game) and a few short
+    lines that state, from those results, what decided the game."""
 
     file: str
     rules: str
     errors: tuple[LogError, ...]
     results: dict[str, Any] = field(default_factory=dict)
+    summary: tuple[str, ...] = ()
 
     @property
     def valid(self) -> bool:
@@ -65,20 +67,19 @@ def sort_errors(errors: list[LogError]) -> tuple[LogError, ...]:
 
 def format_text(report: Report) -> str:
     """Return the report for people: one ``file:line: code: sentence`` line per error
-    (``file: code: sentence`` for a whole-log error), then one line with the verdict and
-    the result, e.g. ``club.log: valid; winners: Ana; totals: Ana 20, Ben 22``."""
+    (``file: code: sentence`` for a whole-log error), then the verdict and the summary
+    lines, indented, e.g.::
+
+        club.log: valid
+          totals: Ana 9 + 11 = 20, Ben 0 + 22 = 22
+          winner: Ana (lowest total)
+    """
     lines = []
     for error in report.errors:
         where = report.file if error.line is None else f"{report.file}:{error.line}"
         lines.append(f"{where}: {error.code}: {error.message}")
     count = len(report.errors)
     verdict = "valid" if report.valid else f"invalid, {count} error{'s' if count != 1 else ''}"
-    winners = report.results.get("winners", [])
-    parts = [verdict, "winners: " + ", ".join(winners) if winners else "no winner"]
-    if report.results.get("loser"):
-        parts.append(f"loser: {report.results['loser']}")
-    totals = report.results.get("totals")
-    if totals:
-        parts.append("totals: " + ", ".join(f"{name} {total}" for name, total in totals.items()))
-    lines.append(f"{report.file}: " + "; ".join(parts))
+    lines.append(f"{report.file}: {verdict}")
+    lines.extend(f"  {line}" for line in report.summary)
     return "\n".join(lines)

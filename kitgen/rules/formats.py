@@ -67,7 +67,8 @@ class Play:
     ``round`` counts from 1; ``starter`` is the seat that starts this round; ``waiting`` holds the
     seats still to take a turn in this round in their order (``two-attempts``: the seats with
     an attempt left, in seat order; ``long-game``: empty, see :attr:`due`); ``round_scores``
-    the ``(seat, score)`` of this round's turns. Per seat: ``totals`` (sum of turn scores;
+    the ``(seat, score)`` of this round's turns; ``round_winners`` the winning seat of each
+    finished round (``None`` for a tied round; ``best-of-*`` only). Per seat: ``totals`` (sum of turn scores;
     ``hundred``: the running total with resets), ``attempts`` (turns taken), ``wins`` (round
     wins) and ``out`` (the round a player went out in, 0 while in). ``last`` is the seat of the
     last turn. ``winners`` is ``None`` while the game is undecided, then the winning seats
@@ -80,6 +81,7 @@ class Play:
     starter: int = 0
     waiting: tuple[int, ...] = ()
     round_scores: tuple[tuple[int, int], ...] = ()
+    round_winners: tuple[int | None, ...] = ()
     totals: tuple[int, ...] = ()
     attempts: tuple[int, ...] = ()
     wins: tuple[int, ...] = ()
@@ -175,11 +177,11 @@ class Play:
     def _score_round_win(self, scores: dict[int, int]) -> Play:
         low = _lowest(scores, scores)
         if len(low) != 1:
-            return self
+            return replace(self, round_winners=self.round_winners + (None,))
         seat = low[0]
         wins = _with(self.wins, seat, self.wins[seat] + 1)
         winners = (seat,) if wins[seat] >= self.rules.wins_needed else None
-        return replace(self, wins=wins, winners=winners)
+        return replace(self, wins=wins, winners=winners, round_winners=self.round_winners + (seat,))
 
     def _eliminate(self) -> Play:
         playing = [seat for seat in range(self.seats) if not self.out[seat]]

@@ -1,0 +1,66 @@
+""""Did you mean" for a log's slips: the nearest player name or column to a word that is
+neither, and a line's nearest readable form (LOG-FORMAT.md, "What kitgen validate reports").
+
+A suggestion only re-reads what the user wrote: a name or column from the header or the
+format, or the user's own words with a separator put right. It never names a move.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Callable, Iterable
+
+CLOSE_ENOUGH = 0.6  # difflib's ratio: "Bne" / "Ben" is 0.67, "Zed" / "Ben" 0.33
+_SEPARATORS = re.compile(r"\s*[;=.,]\s*|\s+-\s+")  # a slip for the ':' after a throw or name
+
+
+def nearest(word: str, choices: Iterable[str]) -> str | None:
+    """Return the choice closest to ``word`` (ignoring case), or ``None`` when none is close.
+
+    >>> nearest("Bne", ["Ana", "Ben"]), nearest("Zed", ["Ana", "Ben"])
+    ('Ben', None)
+    """
+    choices = list(choices)
+    folded = {choice.casefold(): choice for choice in choices}
+    found = difflib.get_close_matches(word.casefold(), folded, n=1, cutoff=CLOSE_ENOUGH)
+    return folded[found[0]] if found else None
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """Return ``" Did you mean X?"`` for the choice nearest ``word``, or ``""``.
+
+    >>> did_you_mean("rigth", ["left", "middle", "right"])
+    ' Did you mean right?'
+    """
+    found = nearest(word, choices)
+    return f" Did you mean {found}?" if found else ""
+
+
+def nearest_form(text: str, reads: Callable[[str], bool], keywords: Iterable[str] = ()) -> str | None:
+    """Return ``text`` rewritten into a readable line by one small repair, or ``None``.
+
+    ``reads`` says whether a line is readable. Repairs tried, in order: a ``:`` put after a
+    leading keyword (``score 9`` -> ``score: 9``), a ``:`` left out after a keyword that
+    takes none (``turn: Ana`` -> ``turn Ana``), a separator (``;``, ``=``, ``.``, ``,`` or
+    `` - ``) read as the ``:`` it stands for, and a ``:`` put after the first word, or after
+    ``die N`` (``8 8`` -> ``8: 8``). Every repair keeps the user's words in their order.
+
+    >>> nearest_form("8 8", lambda line: line == "8: 8")
+    '8: 8'
+    """
+    words = text.split()
+    candidates = []
+    keywords = tuple(keywords)
+    if words and words[0].lower().rstrip(":") in keywords:
+        head, rest = words[0].rstrip(":"), " ".join(words[1:])
+        candidates += [f"{head}: {rest}", f"{head} {rest}"]
+    if ":" not in text:
+        candidates.append(_SEPARATORS.sub(": ", text, count=1))
+        if len(words) > 1:
+            split = 2 if words[0].lower() == "die" and len(words) > 2 else 1
+            candidates.append(" ".join(words[:split]) + ": " + " ".join(words[split:]))
+    for candidate in candidates:
+        if candidate != text and reads(candidate):
+            return candidate
+    return None
