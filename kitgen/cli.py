@@ -186,17 +186,37 @@ def check(
     raise typer.Exit(0 if verdict.ok else 1)
 
 
-@app.command()
+VALIDATE_EPILOG = (
+    "A game log is the paper record typed in, one line per throw (or placement) in the order "
+    "played; '#' starts a comment. The format, every line form and the results are described "
+    "in docs/log-format.md of kitgen's source (and in its README). For example:"
+) + """
+
+\b
+  rules: strip
+  players: Ana, Ben
+  turn Ana
+  8: 8              # throw: tiles shut (a throw is 8, 5+3 or die 4)
+  12: 6 4 2  = 12   # "= 12" is the checked sum
+  11: -             # no move: the turn ends
+  score: 9
+  ...
+  winner: Ana
+"""
+
+
+@app.command(epilog=VALIDATE_EPILOG)
 def validate(
-    logs: list[Path] = typer.Argument(..., help="Game log files to check."),
+    logs: list[Path] = typer.Argument(..., help="Game log files to check; a folder means every *.log file in it."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON array with one object per log."),
 ) -> None:
-    """Check transcribed game logs: every rule, every fault with its line, the results."""
-    from kitgen.logs.report import format_text
-    from kitgen.logs.validate import validate_path
+    """Check transcribed game logs: every rule, every fault with its line, what decided the game."""
+    from kitgen.logs.report import format_text, tally
+    from kitgen.logs.validate import expand_logs, validate_path
 
     status = 0
     documents = []
+    logs = expand_logs(logs)
     for path in logs:
         try:
             report = validate_path(path)
@@ -211,6 +231,8 @@ def validate(
         documents.append(report.to_json())
         if not as_json:
             typer.echo(format_text(report))
+    if len(logs) > 1 and not as_json:
+        typer.echo(tally(documents))
     if as_json:
         # One object per line: readable, and json's C encoder (indent= falls back to the
         # pure-Python one, several times slower on thousands of logs).

@@ -52,7 +52,7 @@ def read_log_text(path: Path) -> str:
     except FileNotFoundError:
         raise LogUnreadableError(f"{str(path)!r} does not exist.") from None
     except IsADirectoryError:
-        raise LogUnreadableError(f"{str(path)!r} is a folder, not a game log.") from None
+        raise LogUnreadableError(f"{str(path)!r} is a folder with no *.log file in it.") from None
     except OSError as error:
         raise LogUnreadableError(f"{str(path)!r} cannot be read ({error.strerror}).") from None
     if b"\x00" in data:

@@ -83,3 +83,16 @@ def format_text(report: Report) -> str:
     lines.append(f"{report.file}: {verdict}")
     lines.extend(f"  {line}" for line in report.summary)
     return "\n".join(lines)
+
+
+def tally(documents: list[dict[str, Any]]) -> str:
+    """Return the closing line after several logs, from their JSON objects, e.g.
+    ``12 logs: 10 valid, 2 with errors, 0 unreadable``.
+
+    >>> tally([{"valid": True}, {"valid": False, "errors": []}, {"valid": False, "unreadable": "x"}])
+    '3 logs: 1 valid, 1 with errors, 1 unreadable'
+    """
+    unreadable = sum(1 for document in documents if "unreadable" in document)
+    valid = sum(1 for document in documents if document["valid"])
+    return (f"{len(documents)} logs: {valid} valid, {len(documents) - valid - unreadable} "
+            f"with errors, {unreadable} unreadable")

@@ -28,3 +28,14 @@ def validate_path(path: Path) -> Report:
     """Return the :class:`Report` for the log file at ``path``; raises as :func:`validate_text`
     and for a file that cannot be read as UTF-8 text."""
     return validate_text(read_log_text(path), str(path))
+
+
+def expand_logs(paths: list[Path]) -> list[Path]:
+    """Return ``paths`` with each folder replaced by the ``*.log`` files in it, sorted by
+    name (CLI.md, "Limits and bad input"); a folder without one stays, to be reported as
+    unreadable. Files and missing paths are kept as given."""
+    expanded = []
+    for path in paths:
+        found = sorted(path.glob("*.log")) if path.is_dir() else []
+        expanded.extend(found or [path])
+    return expanded
