@@ -132,9 +132,10 @@ def test_a_huge_file_exits_2_without_being_read(tmp_path):
     assert "too large" in result.stderr and result.stderr.count("\n") == 1
 
 
-def test_a_folder_exits_2(tmp_path):
+def test_a_folder_without_logs_exits_2(tmp_path):
     result = validate(tmp_path)
     assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert "is a folder with no *.log file in it" in result.stderr
 
 
 @pytest.mark.parametrize("header, fragment", [
@@ -169,3 +170,106 @@ def test_crlf_bom_and_comments_are_read(tmp_path):
 def test_no_file_is_a_usage_error():
     result = runner.invoke(app, ["validate"])
     assert result.exit_code == 2
+
+
+# --- what decided the game: one summary per format, on the shared cases -----------------------
+
+
+@pytest.mark.parametrize("name, summary", [
+    ("strip-2p-valid", ["totals: Ana 9 + 16 = 25, Ben 16 + 19 = 35", "winner: Ana (lowest total)"]),
+    ("strip-1p-valid", ["totals: Kai 37 + 18 = 55", "no winner: solo play declares none"]),
+    ("classic-3p-valid", ["scores: Ana 23, Ben 22, Cy 21", "winner: Cy (lowest score)"]),
+    ("classic-best-of-3-3p-valid", ["round winners: 1 Cy, 2 none (tied), 3 Ben, 4 Ben",
+                                    "round wins: Ana 0, Ben 2, Cy 1",
+                                    "winner: Ben (first to 2 round wins)"]),
+    ("classic-elimination-3p-valid", [
+        "out: Ana in round 2 with 48; Ben and Cy in round 3 with 53 and 62",
+        "winner: Ben (lowest total of the players who went out together in round 3)"]),
+    ("ten-3p-valid", ["scores: Ana 34, Ben 22, Cy 28", "winner: Ben (lowest score)"]),
+    ("hundred-2p-valid", ["running totals: Ana 98, Ben 101", "resets to 0: none",
+                          "loser: Ben (passed 100 with 101); winner: Ana (lowest total of the others)"]),
+    ("hundred-digits-3p-valid", ["running totals: Ana 25767, Ben 848, Cy 377", "resets to 0: none",
+                                 "loser: Ana (reached 1000 with 25767); winner: Cy (lowest total of the others)"]),
+    ("long-game-2p-valid", ["turns: Ana (closer) 3, Ben (opener) 2",
+                            "winner: Ana (the closer, shut the last open tile in the turn on line 34)"]),
+    ("knucklebones-2p-valid", ["game 1, started by Ana: Ana 48, Ben 58; Ben won",
+                               "winner: Ben (the higher total)"]),
+    ("knucklebones-best-of-3-2p-valid", ["game 1, started by Ben: Ana 39, Ben 32; Ana won",
+                                         "game 2, started by Ana: Ana 25, Ben 26; Ben won",
+                                         "game 3, started by Ben: Ana 16, Ben 30; Ben won",
+                                         "game wins: Ana 1, Ben 2 (2 to win)",
+                                         "match winner: Ben (first to 2 game wins)"]),
+])
+def test_the_summary_states_what_decided_the_game(name, summary):
+    path = CASES / f"{name}.log"
+    result = validate(path)
+    assert result.exit_code == 0
+    assert result.stdout.splitlines() == [f"{path}: valid", *(f"  {line}" for line in summary)]
+
+
+def test_a_player_who_has_not_played_is_shown_as_not_played(tmp_path):
+    path = write(tmp_path, "ten.log", "rules: ten\nplayers: Ana, Ben, Cy\nturn Ana\n1+1: 2\n1+1: -\n")
+    result = validate(path)
+    assert "  scores: Ana 53, Ben not played, Cy not played" in result.stdout.splitlines()
+    [report] = json.loads(validate("--json", path).stdout)
+    assert report["results"]["totals"] == {"Ana": 53, "Ben": None, "Cy": None}
+    assert report["results"]["decided"] is False
+
+
+def test_the_summary_names_a_ten_player_who_shut_the_box(tmp_path):
+    shut = "4+6: 10\n4+5: 9\n4+4: 8\n3+4: 7\n3+3: 6\n2+3: 5\n2+2: 4\n1+2: 3\n1+1: 2\ndie 1: 1\n"
+    path = write(tmp_path, "ten.log", f"rules: ten\nplayers: Ana, Ben, Cy\nturn Ana\n1+1: 2\n1+1: -\n"
+                                      f"turn Ben\n{shut}")
+    assert validate(path).stdout.splitlines()[-2:] == [
+        "  scores: Ana 53, Ben 0, Cy not played",
+        "  winner: Ben (shut the box, which ends the game at once)"]
+
+
+def test_json_has_the_deciding_figures_of_each_format():
+    best_of, elimination, hundred = (
+        CASES / "classic-best-of-3-3p-valid.log", CASES / "classic-elimination-3p-valid.log",
+        CASES / "hundred-2p-valid.log")
+    reports = json.loads(validate("--json", best_of, elimination, hundred).stdout)
+    assert reports[0]["results"]["round_winners"] == ["Cy", None, "Ben", "Ben"]
+    assert reports[0]["results"]["round_wins"] == {"Ana": 0, "Ben": 2, "Cy": 1}
+    assert reports[1]["results"]["out"] == {"Ana": 2, "Ben": 3, "Cy": 3}
+    assert reports[2]["results"]["resets"] == [] and reports[2]["results"]["decided"] is True
+
+
+def test_hundred_resets_are_listed(tmp_path):
+    shut = "4+5: 9\n4+4: 8\n3+4: 7\n3+3: 6\n2+3: 5\n2+2: 4\n1+2: 3\n1+1: 2\ndie 1: 1\n"
+    path = write(tmp_path, "hundred.log", f"rules: hundred\nplayers: Ana, Ben\nturn Ana\n{shut}")
+    result = validate(path)
+    assert "  resets to 0: Ana in round 1 (line 3)" in result.stdout.splitlines()
+    [report] = json.loads(validate("--json", path).stdout)
+    assert report["results"]["resets"] == [{"line": 3, "player": "Ana", "round": 1}]
+
+
+# --- folders, the closing line, --help -----------------------------------------------------------
+
+
+def test_a_folder_means_every_log_in_it_and_several_logs_end_with_one_closing_line(tmp_path):
+    for name in ("b.log", "a.log"):
+        write(tmp_path, name, VALID.read_text(encoding="utf-8"))
+    write(tmp_path, "c.log", INVALID.read_text(encoding="utf-8"))
+    write(tmp_path, "notes.txt", "not a log")
+    missing = tmp_path / "missing.log"
+    result = validate(tmp_path, missing)
+    assert result.exit_code == 2
+    lines = result.stdout.splitlines()
+    assert [line for line in lines if "valid" in line or "logs:" in line] == [
+        f"{tmp_path}/a.log: valid", f"{tmp_path}/b.log: valid", f"{tmp_path}/c.log: invalid, 2 errors",
+        "4 logs: 2 valid, 1 with errors, 1 unreadable"]
+
+
+def test_one_log_has_no_closing_line_and_json_none():
+    assert "logs:" not in validate(VALID).stdout
+    result = validate("--json", CASES)
+    assert len(json.loads(result.stdout)) == 226
+
+
+def test_help_points_at_the_log_format_with_an_example():
+    result = runner.invoke(app, ["validate", "--help"])
+    assert result.exit_code == 0
+    assert "docs/log-format.md" in result.stdout and "players: Ana, Ben" in result.stdout
+    assert "folder" in result.stdout

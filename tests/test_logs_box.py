@@ -369,3 +369,66 @@ def test_report_names_the_options_and_never_a_move():
     assert report.rules == "classic tiles=12 one-die=off format=best-of-5"
     [missed] = [error for error in report.errors if error.code == "missed-move"]
     assert missed.message == "the throw 9 is recorded as no move, but a move existed."
+
+
+# --- messages true of the log as written; one slip, one message ----------------------------------
+
+
+def message(text: str, line: int | None, code: str) -> str:
+    [found] = [error.message for error in validate_text(text).errors
+               if (error.line, error.code) == (line, code)]
+    return found
+
+
+def test_an_opener_stopping_after_spending_the_extra_turn_of_a_double_is_told_so():
+    closer = ("4+5: 9", "5+3: 8", "3+4: 7", "5+1: 6", "4+1: 5", "3+1: 4", "5+6: -")
+    text = log("long-game", "Ana, Ben", turn("Ana", closer), turn("Ben", ("4+4: 8", "2+1: -")))
+    assert errors(text) == [(11, "unfinished-turn"), (None, "missing-turn")]
+    assert message(text, 11, "unfinished-turn") == (
+        "the no-move throw on line 13 used up an extra turn earned by a double, so the player "
+        "throws again, but the record stops there.")
+
+
+def test_an_unfinished_opener_turn_says_tiles_are_still_shut():
+    closer = ("4+5: 9", "5+3: 8", "3+4: 7", "5+1: 6", "4+1: 5", "3+1: 4", "5+6: -")
+    text = log("long-game", "Ana, Ben", turn("Ana", closer), turn("Ben", ("5+4: 9",)))
+    assert message(text, 11, "unfinished-turn") == (
+        "the turn stops with tiles still shut and no no-move throw.")
+
+
+def test_play_after_end_names_the_throw_that_ended_the_turn():
+    text = log("hundred", "Ana, Ben", turn("Ana", SHUT + ("2: -",)), turn("Ben", T43 + ("8: 8",)))
+    assert message(text, 13, "play-after-end") == "the throw on line 12 shut the box, which ended the turn."
+    assert message(text, 17, "play-after-end") == "the turn ended with the no-move throw on line 16."
+
+
+def test_a_misspelt_name_is_one_error_that_says_whose_turn_it_is_and_suggests_the_name():
+    text = log("classic", "Ana, Ben", turn("Ana", T43), turn("Bne", T14), "winner: Ben")
+    assert errors(text) == [(6, "unknown-player")]
+    assert message(text, 6, "unknown-player") == (
+        "'Bne' is not in the players: line; the turn counts as Ben's, who was due. Did you mean Ben?")
+    strip = log("strip", "Ana, Ben", turn("Bne", T43))
+    assert message(strip, 3, "unknown-player") == (
+        "'Bne' is not in the players: line; the attempt counts for nobody. Did you mean Ben?")
+    claim = log("classic", "Ana", turn("Ana", T43), "winner: Ama")
+    assert message(claim, 6, "unknown-player") == "'Ama' is not in the players: line. Did you mean Ana?"
+
+
+@pytest.mark.parametrize("written, form", [
+    ("8 8", "8: 8"), ("5+3 3 5", "5+3: 3 5"), ("die 4 4", "die 4: 4"), ("8 = 3 5", "8: 3 5"),
+    ("11 -", "11: -"), ("score 43", "score: 43"), ("winner Ana", "winner: Ana"),
+])
+def test_a_syntax_error_suggests_the_nearest_line_form(written, form):
+    text = log("classic", "Ana", turn("Ana", T43), written)
+    assert message(text, 6, "syntax") == (
+        f"{written!r} is not a turn, round, throw or claim line. Did you mean {form!r}?")
+
+
+def test_a_turn_line_with_a_colon_suggests_the_form_without():
+    text = log("classic", "Ana", "turn: Ana", *T43)
+    assert message(text, 3, "syntax") == "a turn line has no ':'. Did you mean 'turn Ana'?"
+
+
+def test_no_suggestion_when_no_small_repair_reads():
+    text = log("classic", "Ana", turn("Ana", T43), "then she rolled again")
+    assert message(text, 6, "syntax") == "'then she rolled again' is not a turn, round, throw or claim line."

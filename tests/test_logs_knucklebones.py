@@ -407,3 +407,43 @@ def test_cli_validate_knucklebones_logs_exit_status_and_json():
     assert second["errors"][0] == {"line": 7, "code": "bad-roll",
                                    "message": "Ana's placement: 7 is not a face of a six-sided die (1-6)."}
     assert second["errors"][-1]["line"] is None and second["results"]["winners"] == []
+
+
+# One slip, one message; "did you mean"
+
+
+def test_a_misspelt_column_suggests_the_nearest():
+    lines = game("Ana", "Ben", HIGH)
+    lines[2] = "Ana: 3 lfet"
+    report = validate(log(*lines))
+    [error] = [error for error in report.errors if error.code == "bad-column"]
+    assert error.message == ("Ana's placement: 'lfet' is not a column (left, middle or right; "
+                             "also l, m, r or 1, 2, 3). Did you mean left?")
+
+
+def test_the_other_players_name_on_one_line_is_one_error():
+    lines = game("Ana", "Ben", HIGH)
+    lines[5] = "Ana: 6 l"  # Ben's placement written under Ana's name; Ana places next as well
+    text = log(*lines, "score: Ana 81, Ben 39", "winner: Ana")
+    report = validate(text)
+    assert codes(report) == [(8, "turn-order")]
+    assert report.errors[0].message == (
+        "it was Ben's turn, and Ana places next as well; the placement counts as Ben's.")
+    assert report.results["winners"] == ["Ana"]
+
+
+def test_an_unknown_name_suggests_the_nearest_player():
+    lines = game("Ana", "Ben", HIGH)
+    lines[5] = "Bne: 6 l"
+    report = validate(log(*lines))
+    assert report.errors[0].message == "'Bne' is not a player; the placement counts as Ben's. Did you mean Ben?"
+
+
+@pytest.mark.parametrize("written, form", [
+    ("Ana 3 left", "Ana: 3 left"), ("Ana: left 3", "Ana: 3 left"), ("Ana; 3 left", "Ana: 3 left"),
+    ("winner Ana", "winner: Ana"), ("game: 2", "game 2"),
+])
+def test_a_syntax_error_suggests_the_nearest_line_form(written, form):
+    report = validate(log(written))
+    assert report.errors[0].code == "syntax"
+    assert report.errors[0].message.endswith(f" Did you mean {form!r}?")

@@ -350,8 +350,7 @@ class _BoxLogReader:
             return
         turn.revert_to = None  # LOG-FORMAT.md ruling 3: the record carries on
         if turn.stage >= ENDED:
-            self.error(number, "play-after-end",
-                       f"the turn ended with the throw on line {turn.ended_at}.")
+            self.error(number, "play-after-end", self.ended_message(turn))
             return
         rules, throw, tiles, box = self.rules, parsed.throw, parsed.tiles, turn.box
         problems = judge_move(rules, box, throw, tiles, turn.role)
@@ -477,6 +476,13 @@ class _BoxLogReader:
         seats = self.claimed_seats(number, (parsed.name,) if parsed.name else ())
         if seats is not None:
             self.loser_claims.append((number, next(iter(seats), None)))
+
+    def ended_message(self, turn: _Turn) -> str:
+        """Return why a throw after ``turn`` ended is not part of it."""
+        if turn.completed:
+            done = "opened the last shut tile" if turn.role == "open" else "shut the box"
+            return f"the throw on line {turn.ended_at} {done}, which ended the turn."
+        return f"the turn ended with the no-move throw on line {turn.ended_at}."
 
     def unfinished_message(self, turn: _Turn) -> str:
         """Return why ``turn``, whose record stops while it is still being played, is unfinished."""

@@ -62,6 +62,7 @@ DRAW = "draw"  # LOG-FORMAT.md, "Knucklebones": winner: <name> | draw
 _GAME_LINE = re.compile(r"game\s+[0-9]+", re.IGNORECASE)
 _PLACEMENT = re.compile(r"([0-9]+)\s+(\S+)")
 _CLAIM_KEYWORDS = ("score", "winner", "match winner")
+_CENTRE_WORDS = ("centre", "center", "mid", "c")  # what people write for the middle column
 
 
 class _Unreadable(Exception):
@@ -255,14 +256,20 @@ class _Walk:
         seat = self.mover(entry, game, rest)
         problems = judge_placement(game.grids[seat], entry.face, entry.column)
         for problem in problems:
-            hint = did_you_mean(entry.column, [column.label for column in Column]) \
-                if problem.code == "bad-column" else ""
+            hint = self.column_hint(entry.column) if problem.code == "bad-column" else ""
             self.error(entry.line, problem.code,
                        f"{self.players[seat]}'s placement: {problem.message}{hint}")
         if problems:
             self.match = self.match.use_turn(seat)
         else:
             self.match = self.match.place(seat, entry.face, parse_column(entry.column))
+
+    @staticmethod
+    def column_hint(written: str) -> str:
+        """Return " Did you mean <column>?" for a column word that is not one, or ``""``."""
+        if written.casefold() in _CENTRE_WORDS:
+            return f" Did you mean {Column.MIDDLE.label}?"
+        return did_you_mean(written, [column.label for column in Column])
 
     def mover(self, entry: _Placement, game: Game, rest: list[_Entry]) -> int:
         """Return the seat a placement counts for, reporting an unknown name or a wrong seat."""
@@ -371,6 +378,8 @@ class _Walk:
         game = self.match.game
         if game is not None and game.begun and not game.ended:
             where = f"during game {len(self.match.games)}, before a grid is full"
+        elif not any(game.begun for game in self.match.games):
+            where = "before any placement"
         else:
             wins = ", ".join(f"{name} {count}" for name, count in zip(self.players, self.match.wins))
             where = f"before the match is decided (game wins: {wins}; {self.match.wins_needed} needed)"
