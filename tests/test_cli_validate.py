@@ -273,3 +273,14 @@ def test_help_points_at_the_log_format_with_an_example():
     assert result.exit_code == 0
     assert "docs/log-format.md" in result.stdout and "players: Ana, Ben" in result.stdout
     assert "folder" in result.stdout
+
+
+def test_the_readme_example_is_what_validate_prints(monkeypatch):
+    root = Path(__file__).parent.parent
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    command = "$ kitgen validate examples/club.log examples/table2.log\n"
+    shown = readme[readme.index(command) + len(command):].split("```", 1)[0]
+    monkeypatch.chdir(root)
+    result = validate("examples/club.log", "examples/table2.log")
+    assert result.exit_code == 1
+    assert result.stdout == shown

@@ -14,27 +14,36 @@ written that were movable count as moved). How it carries on:
   player's (in ``strip`` nobody's: judged, not counted).
 - A turn ends with its no-move throw (or, in the long game, a no-move throw with no extra
   turn left to spend), or as soon as its moves complete the box. A throw after that is
-  ``play-after-end`` and otherwise ignored. A throw whose written tiles are not a move when
-  no move existed may be the turn's last: if the record carries on, so does the turn.
-- A turn is scored and recorded when its block ends: at the next ``turn`` or ``round`` line,
-  at a ``totals:``, ``winner:`` or ``loser:`` claim, or at the end of the log. A block that
-  stops with the turn still going is ``unfinished-turn`` (on its ``turn`` line) and counts
-  as it stands.
-- ``score:`` is checked against the turn's box as it stands at that line; ``totals:`` against
-  the totals so far; ``winner:`` and ``loser:`` against the final result. A log that ends
-  before its game is decided gets one ``missing-turn`` (line ``null``) and no winners.
+  ``play-after-end`` and otherwise ignored. A written move on a throw that had no move
+  (ruling 3): if the record carries on, so does the turn, from the box as written; if the
+  record stops there, the turn ended with the box as it stood before that throw.
+- A turn block runs from its ``turn`` line to the next ``turn`` line (or the end of the log);
+  it is scored and counted when it closes. Claims and ``round`` markers inside it do not end
+  it (ruling 1): ``score:`` is checked against the turn's final score; ``totals:`` and
+  ``round`` count the turn as finished only when none of its throws follows them. A block
+  that stops with the turn still going is ``unfinished-turn`` (on its ``turn`` line) and
+  counts as it stands. ``winner:`` and ``loser:`` are checked against the final result. A
+  log that ends before its game is decided gets one ``missing-turn`` (line ``null``).
 
 ``Report.results`` fields (JSON):
 
 - ``winners``: list of names, always (empty for solo play or an undecided game);
+- ``decided``: whether the game is decided (``false``: the log ends first);
 - ``loser`` (``hundred`` only): the name, or ``null`` while undecided;
 - ``totals`` (all but ``long-game``): name -> sum of the player's turn scores so far
-  (``strip``: both attempts combined; ``hundred``: the running total with resets);
-- ``round_wins`` (``best-of-*`` only): name -> rounds won;
+  (``strip``: both attempts combined; ``hundred``: the running total with resets), ``null``
+  for a player with no counted turn;
+- ``round_wins`` (``best-of-*`` only): name -> rounds won; ``round_winners``: the winner of
+  each finished round in order, ``null`` for a tied round (no round win);
 - ``out`` (``elimination`` only): name -> the round the player went out in, for those out;
+- ``resets`` (``hundred`` only): one object per turn that shut the box and reset its
+  player's running total to 0: ``line`` (of its ``turn`` line), ``player``, ``round``;
 - ``turns``: one object per counted turn in log order: ``line`` (of its ``turn`` line),
   ``player`` and, but in the long game, ``score`` with ``attempt`` (``strip``) or ``round``;
-  in the long game ``role`` (``closer`` or ``opener``) instead.
+  in the long game ``role`` (``closer`` or ``opener``) instead; the long game's winner
+  completed the board in the last turn.
+
+:func:`summarize` turns the results into the few lines the text report prints.
 """
 
 from __future__ import annotations

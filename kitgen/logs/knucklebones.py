@@ -10,9 +10,11 @@ as written, collecting every located error:
   a ``game`` line before the current game's first placement starts nothing new.
 - ``<name>: <face> <column>`` is one placement. After a game has ended and before the
   next ``game`` line, or after the match is decided, it is ``extra-turn`` and otherwise
-  ignored. By the wrong seat it is ``turn-order`` and taken as written (the other seat
-  is due next); each later game is due to be started by the seat that did not start the
-  previous one. An unknown name is ``unknown-player`` and the placement counts as the due
+  ignored (by a name that is not a player, also ``unknown-player``: ruling 5). By the
+  wrong seat it is ``turn-order`` and taken as written (the other seat is due next),
+  unless the game's next placement is by that same seat again: then the name was the
+  slip, and the placement counts as the due seat's (one slip, one error). Each later game
+  is due to be started by the seat that did not start the previous one. An unknown name is ``unknown-player`` and the placement counts as the due
   player's. Ruling: at the very start of the match, where either seat may start, it
   counts as the seat that did not make the next placement of that game (the first seat
   when that one is unknown too). A face outside 1-6 (``bad-roll``), a bad column
@@ -39,7 +41,10 @@ Results (``Report.results``, the ``results`` object of ``--json``):
   ``"abandoned"`` (a ``game`` line came before its end) or ``"unfinished"`` (the log
   ended first), and ``w`` is the winner's name for ``"won"`` and ``null`` otherwise;
 - ``wins``: ``{name: game wins}`` (draws count for neither);
-- ``winners``: ``[match winner]`` once the match is decided, else ``[]``.
+- ``winners``: ``[match winner]`` once the match is decided, else ``[]``;
+- ``decided``: whether the match is decided.
+
+:func:`summarize` turns the results into the few lines the text report prints.
 """
 
 from __future__ import annotations
