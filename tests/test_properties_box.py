@@ -113,3 +113,26 @@ def test_any_mangled_log_is_judged_never_raises(index, seed, junk):
     count = header + len(body)
     assert all(error.line is None or 1 <= error.line <= count for error in report.errors)
     assert isinstance(report.results["winners"], list)
+
+
+@SETTINGS
+@given(index=st.integers(0, len(SETUPS) - 1), seed=SEEDS)
+def test_right_claims_anywhere_inside_a_turn_keep_a_legal_game_valid(index, seed):
+    """LOG-FORMAT.md ruling 1: a turn's final score, or the final result, written anywhere
+    between its turn line and the next one, is right, and ends nothing."""
+    rng = random.Random(seed)
+    rules, players = setup(index, seed)
+    game = random_box_game(rng, rules, players)
+    report = validate_text(game.text)
+    lines = game.text.splitlines()
+    turn = rng.choice(report.results["turns"])
+    after = next((number for number in range(turn["line"] + 1, len(lines) + 1)
+                  if lines[number - 1].lower().startswith("turn ")), len(lines) + 1)
+    at = rng.randint(turn["line"], after - 1)  # after line number ``at``, inside the block
+    claims = ["winner: " + (", ".join(report.results["winners"]) or "none")]
+    if "score" in turn:
+        claims.append(f"score: {turn['score']}")
+    lines.insert(at, rng.choice(claims))
+    claimed = validate_text("\n".join(lines) + "\n")
+    assert claimed.errors == (), "\n".join(lines)
+    assert claimed.results["winners"] == report.results["winners"]
