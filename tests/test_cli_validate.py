@@ -180,7 +180,7 @@ def test_no_file_is_a_usage_error():
     ("strip-1p-valid", ["totals: Kai 37 + 18 = 55", "no winner: solo play declares none"]),
     ("classic-3p-valid", ["scores: Ana 23, Ben 22, Cy 21", "winner: Cy (lowest score)"]),
     ("classic-best-of-3-3p-valid", ["round winners: 1 Cy, 2 none (tied), 3 Ben, 4 Ben",
-                                    "round wins: Ana 0, Ben 2, Cy 1",
+                                    "round wins: Ana 0, Ben 2, Cy 1 (2 to win)",
                                     "winner: Ben (first to 2 round wins)"]),
     ("classic-elimination-3p-valid", [
         "out: Ana in round 2 with 48; Ben and Cy in round 3 with 53 and 62",

@@ -636,7 +636,7 @@ def summarize(rules: Rules, results: dict) -> tuple[str, ...]:
                            for number, winner in enumerate(results["round_winners"], start=1))
         wins = ", ".join(f"{name} {count}" for name, count in results["round_wins"].items())
         return (f"round winners: {rounds or 'no round finished yet'}",
-                f"round wins: {wins}",
+                f"round wins: {wins} ({rules.wins_needed} to win)",
                 _winner_line(results, f"first to {rules.wins_needed} round wins", ""))
     if fmt == "elimination":
         return _elimination(rules, results)

@@ -28,6 +28,7 @@ from functools import cached_property
 from typing import Sequence
 
 from kitgen.errors import ColumnSyntaxError, GridSyntaxError
+from kitgen.rules.box import quote
 from kitgen.rules.presets import Rules
 from kitgen.rules.problems import Problem
 
@@ -72,7 +73,7 @@ def parse_column(text: str) -> Column:
         return _COLUMN_WORDS[text.strip().lower()]
     except KeyError:
         raise ColumnSyntaxError(
-            f"{text!r} is not a column (left, middle or right; also l, m, r or 1, 2, 3)."
+            f"{quote(text)} is not a column (left, middle or right; also l, m, r or 1, 2, 3)."
         ) from None
 
 
