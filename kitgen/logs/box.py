@@ -547,7 +547,7 @@ class _BoxLogReader:
 
     def result_message(self, seats: frozenset[int], role: str) -> str:
         if not self.play.over:
-            return f"the game is not decided, so there is no {role}."
+            return f"the log ends before the game is decided, so it has no {role} yet."
         if not seats:
             return f"there is no {role} (solo play)."
         names = " and ".join(self.players[seat] for seat in sorted(seats))
