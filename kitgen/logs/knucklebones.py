@@ -14,10 +14,11 @@ as written, collecting every located error:
   wrong seat it is ``turn-order`` and taken as written (the other seat is due next),
   unless the game's next placement is by that same seat again: then the name was the
   slip, and the placement counts as the due seat's (one slip, one error). Each later game
-  is due to be started by the seat that did not start the previous one. An unknown name is ``unknown-player`` and the placement counts as the due
-  player's. Ruling: at the very start of the match, where either seat may start, it
-  counts as the seat that did not make the next placement of that game (the first seat
-  when that one is unknown too). A face outside 1-6 (``bad-roll``), a bad column
+  is due to be started by the seat that did not start the previous one. An unknown name
+  is ``unknown-player`` (with the nearest player's name, if one is close) and the
+  placement counts as the due player's. Ruling: at the very start of the match, where
+  either seat may start, it counts as the seat that did not make the next placement of
+  that game (the first seat when that one is unknown too). A face outside 1-6 (``bad-roll``), a bad column
   (``bad-column``) or a full column (``column-full``) leaves the grids unchanged, but
   the turn is used.
 - ``score: <name> <n>, ...`` claims totals of the current (or just ended) game's grids,
@@ -383,7 +384,7 @@ class _Walk:
         game = self.match.game
         if game is not None and game.begun and not game.ended:
             where = f"during game {len(self.match.games)}, before a grid is full"
-        elif not any(game.begun for game in self.match.games):
+        elif not any(earlier.begun for earlier in self.match.games):
             where = "before any placement"
         else:
             wins = ", ".join(f"{name} {count}" for name, count in zip(self.players, self.match.wins))
