@@ -368,7 +368,8 @@ def test_a_winner_claim_naming_no_player_is_unknown_player():
     "written",
     ["Ana puts 3 left", "Ana: 3", "Ana: x left", "Ana: 3 left right", "Ana: left 3", ": 3 left",
      "score: Ana", "score Ana 12", "score: Ana 3, ana 4", "score: Ana three", "winner:", "game",
-     "game one", "game 2 now", "rules: knucklebones", "Ana: -3 left", "Ana: 12345678901 left"],
+     "game one", "game 2 now", "rules: knucklebones", "Ana: -3 left", "Ana: 12345678901 left",
+     "Ana: 0000000003 left"],  # ruling 10: more than 9 digits, leading zeros or not
 )
 def test_an_unreadable_line_is_one_syntax_error_and_is_skipped(written):
     lines = game("Ana", "Ben", HIGH)
