@@ -7,11 +7,13 @@ Hypothesis draws the seeds; the games come from ``games_box`` (also used by the 
 from __future__ import annotations
 
 import random
+import re
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games_box import FAULT_CODES, SETUPS, inject_fault, random_box_game, rules_for
+from kitgen.logs.box import parse_line
 from kitgen.logs.validate import validate_text
 from kitgen.rules.box import apply_move, has_move, turn_score
 
@@ -136,3 +138,22 @@ def test_right_claims_anywhere_inside_a_turn_keep_a_legal_game_valid(index, seed
     claimed = validate_text("\n".join(lines) + "\n")
     assert claimed.errors == (), "\n".join(lines)
     assert claimed.results["winners"] == report.results["winners"]
+
+
+_WORDS = st.sampled_from(["8", "12", "5+3", "3", "5", "die", "4", "-", "=", ";", ".", ",", ":",
+                          "turn", "round", "score", "totals", "winner", "Ana", "none", "x"])
+
+
+@SETTINGS
+@given(words=st.lists(_WORDS, min_size=1, max_size=6), spaced=st.booleans())
+def test_a_suggested_line_form_only_rearranges_what_was_written(words, spaced):
+    """A "Did you mean" never names a tile the user did not write: the suggested line's
+    words are the written words, in order, with at most separators dropped."""
+    text = (" " if spaced else "").join(words)
+    parsed = parse_line(text)
+    message = getattr(parsed, "message", "")
+    if "Did you mean" not in message:
+        return
+    form = message.split("Did you mean ", 1)[1][1:-2]
+    written = iter(re.findall(r"[^\s:;=.,]+", text))
+    assert all(word in written for word in re.findall(r"[^\s:;=.,]+", form)), (text, form)
