@@ -150,6 +150,7 @@ def test_a_folder_without_logs_exits_2(tmp_path):
     ("rules: strip\nplayers: Ana, B@n", "'@'"),
     ("players: Ana\nturn Ana", "no rules: line"),
     ("rules: strip\nturn Ana", "no players: line"),
+    ("rules: strip\nplayer: Ana", "(line 2 starts with 'player': did you mean players:?)"),
 ])
 def test_a_bad_header_exits_2_with_one_sentence(tmp_path, header, fragment):
     path = write(tmp_path, "bad.log", header + "\n8: 8\n")

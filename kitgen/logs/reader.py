@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kitgen.errors import KitgenError, LogUnreadableError
+from kitgen.logs.suggest import nearest
+from kitgen.rules.box import quote
 from kitgen.rules.names import parse_names
 from kitgen.rules.presets import Rules, check_player_count, find_preset
 
@@ -139,7 +141,13 @@ def read_header(lines: list[Line]) -> tuple[Header, list[Line]]:
         index += 1
     for key in ("rules", "players"):
         if key not in found:
-            raise LogUnreadableError(f"the log has no {key}: line in its header.")
+            hint = ""
+            if index < len(lines):  # the line the header stopped at may be a misspelt one
+                written = lines[index].text.partition(":")[0].split(" ", 1)[0]
+                if nearest(written, [key]):
+                    hint = f" (line {lines[index].number} starts with {quote(written)}: " \
+                           f"did you mean {key}:?)"
+            raise LogUnreadableError(f"the log has no {key}: line in its header{hint}.")
     rules_line, rules_value = found["rules"]
     try:
         rules = parse_rules_line(rules_value)
