@@ -113,8 +113,6 @@ def validate_knucklebones_log(header: Header, body: list[Line], file: str) -> Re
     anything written in the body.
     """
     walk = _Walk(header.players, new_match(header.rules))
-    for number, message in header.syntax:
-        walk.error(number, "syntax", message)
     entries: list[_Entry] = []
     for line in body:
         try:

@@ -3,12 +3,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from kitgen.logs.box import validate_box_log
 from kitgen.logs.knucklebones import validate_knucklebones_log
 from kitgen.logs.reader import content_lines, read_header, read_log_text
-from kitgen.logs.report import Report
+from kitgen.logs.report import LogError, Report, sort_errors
 
 
 def validate_text(text: str, file: str = "<log>") -> Report:
@@ -16,12 +17,18 @@ def validate_text(text: str, file: str = "<log>") -> Report:
 
     Raises :class:`LogUnreadableError`, :class:`UnknownPresetError` or
     :class:`OptionError` (all :class:`KitgenError`) when the header cannot be read;
-    every fault in the body is an error of the report instead.
+    every fault in the body, and a second ``title:`` in the header, is an error of the
+    report instead.
     """
     header, body = read_header(content_lines(text))
     if header.rules.game == "knucklebones":
-        return validate_knucklebones_log(header, body, file)
-    return validate_box_log(header, body, file)
+        report = validate_knucklebones_log(header, body, file)
+    else:
+        report = validate_box_log(header, body, file)
+    if not header.syntax:
+        return report
+    faults = [LogError(number, "syntax", message) for number, message in header.syntax]
+    return replace(report, errors=sort_errors(faults + list(report.errors)))
 
 
 def validate_path(path: Path) -> Report:
