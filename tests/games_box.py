@@ -404,8 +404,11 @@ def _sum_mismatch(rng, game, entries):
     for index in candidates:
         text = _other_throw(rng, entries[index], lambda total: True)
         if text:
+            # LOG-FORMAT.md ruling 3: if the new throw has no move and its tiles completed
+            # the box, the turn ends with the box before it, and the game goes on
+            also = None if entries[index].completed else frozenset()
             entries[index] = _retext(entries[index], text)
-            return _fault(entries, "sum-mismatch", index)
+            return _fault(entries, "sum-mismatch", index, also)
     return None
 
 

@@ -94,6 +94,18 @@ def test_ruling_8_a_second_rules_line_in_the_header_is_unreadable():
         validate_path(RULINGS / "08-second-rules-in-the-header.log")
 
 
+def test_ruling_8_the_header_runs_to_the_first_turn():
+    with pytest.raises(LogUnreadableError, match="line 5: the header has a second players: line"):
+        validate_path(RULINGS / "08-second-players-before-the-first-turn.log")
+
+
 def test_ruling_11_everyone_goes_out_in_round_2():
     _, results = outcome("11-elimination.log")
     assert results["out"] == {"Ana": 2, "Ben": 2, "Cy": 2}
+
+
+def test_ruling_8_a_header_line_after_a_round_marker_is_still_in_the_header():
+    from kitgen.logs.validate import validate_text
+
+    report = validate_text("rules: classic\nround 1\nplayers: Ana\nturn Ana\n1+1: 2\n1+1: -\n")
+    assert report.errors == () and report.results["totals"] == {"Ana": 43}

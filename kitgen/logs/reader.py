@@ -7,6 +7,7 @@ The body of a log is read by the game's own reader (:mod:`kitgen.logs.box` and
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -113,32 +114,50 @@ def parse_rules_line(value: str) -> Rules:
     return preset.configure(chosen)
 
 
+_HEADER_KEYS = ("rules", "players", "title")
+_CLAIM_KEYS = ("score", "totals", "winner", "loser", "match winner")  # body lines, not play
+_PLAY_STARTS = re.compile(r"(turn|game)(\s.*)?", re.IGNORECASE)
+
+
+def _starts_play(line: Line) -> bool:
+    """Return whether ``line`` begins the play, which ends the header (LOG-FORMAT.md: the
+    header comes before the first turn, game or placement): a ``turn`` or ``game`` line,
+    or a throw or placement (any ``key: value`` line that is not a header line or a claim)."""
+    if _PLAY_STARTS.fullmatch(line.text):
+        return True
+    keyword = _keyword(line)
+    return keyword is not None and " ".join(keyword[0].split()) not in _HEADER_KEYS + _CLAIM_KEYS
+
+
 def read_header(lines: list[Line]) -> tuple[Header, list[Line]]:
-    """Split ``lines`` into the header and the body lines that follow it.
+    """Split ``lines`` into the header and the body.
 
     The header is the ``rules:``, ``players:`` and optional ``title:`` lines, in any order,
-    before anything else; a second ``title:`` line is a ``syntax`` fault of the header and
-    the first stands (LOG-FORMAT.md ruling 8). Raises a :class:`KitgenError` (exit status 2)
-    with one sentence when a ``rules:`` or ``players:`` line is missing or repeated, or names
-    an unknown preset, option or value, or ill-formed, repeated, too few or too many players.
+    before the first turn, game or placement; every other line (a ``round`` marker, a claim,
+    an unreadable line, and all from the first turn, game or placement on) is the body, in
+    order. A second ``title:`` line is a ``syntax`` fault of the header and the first stands
+    (LOG-FORMAT.md ruling 8). Raises a :class:`KitgenError` (exit status 2) with one
+    sentence when a ``rules:`` or ``players:`` line is missing or repeated, or names an
+    unknown preset, option or value, or ill-formed, repeated, too few or too many players.
     """
     found: dict[str, tuple[Line, str]] = {}
     syntax = []
+    body: list[Line] = []
     index = 0
-    while index < len(lines):
+    while index < len(lines) and not _starts_play(lines[index]):
         keyword = _keyword(lines[index])
-        if keyword is None or keyword[0] not in ("rules", "players", "title"):
-            break
-        key, value = keyword
         number = lines[index].number
-        if key == "title" and key in found:
+        if keyword is None or keyword[0] not in _HEADER_KEYS:
+            body.append(lines[index])
+        elif keyword[0] == "title" and "title" in found:
             syntax.append((number, f"the header already has a title: line (line "
-                                   f"{found[key][0].number}); this one is not read."))
-        elif key in found:
-            raise LogUnreadableError(f"line {number}: the header has a second {key}: line.")
+                                   f"{found['title'][0].number}); this one is not read."))
+        elif keyword[0] in found:
+            raise LogUnreadableError(f"line {number}: the header has a second {keyword[0]}: line.")
         else:
-            found[key] = (lines[index], value)
+            found[keyword[0]] = (lines[index], keyword[1])
         index += 1
+    body.extend(lines[index:])
     for key in ("rules", "players"):
         if key not in found:
             hint = ""
@@ -160,4 +179,4 @@ def read_header(lines: list[Line]) -> tuple[Header, list[Line]]:
     except KitgenError as error:
         raise LogUnreadableError(f"line {players_line.number}: {error}") from None
     title = found["title"][1] if "title" in found else None
-    return Header(rules, players, title, tuple(syntax)), lines[index:]
+    return Header(rules, players, title, tuple(syntax)), body
