@@ -10,7 +10,7 @@ import pytest
 
 from kitgen.errors import LogUnreadableError
 from kitgen.logs.reader import content_lines, read_header, read_log_text
-from kitgen.logs.validate import validate_path
+from kitgen.logs.validate import validate_path, validate_text
 
 RULINGS = Path(__file__).parent / "fixtures" / "rulings"
 
@@ -105,7 +105,5 @@ def test_ruling_11_everyone_goes_out_in_round_2():
 
 
 def test_ruling_8_a_header_line_after_a_round_marker_is_still_in_the_header():
-    from kitgen.logs.validate import validate_text
-
     report = validate_text("rules: classic\nround 1\nplayers: Ana\nturn Ana\n1+1: 2\n1+1: -\n")
     assert report.errors == () and report.results["totals"] == {"Ana": 43}
