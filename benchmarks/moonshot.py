@@ -29,6 +29,7 @@ import pstats
 import sys
 import tempfile
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from io import BytesIO
 from pathlib import Path
 from typing import Callable
@@ -69,12 +70,12 @@ class StripKit:
 
     def __init__(self, folder: Path) -> None:
         from kitgen.kit.request import KitRequest
-        from kitgen.kit.tables import read_roster
+        from kitgen.kit.roster import read_roster
         from kitgen.rules.presets import find_preset
 
         self.folder = folder
         self.rules = find_preset("strip").configure()
-        self.names = read_roster(ROSTER)
+        self.names = read_roster(ROSTER).names
         self.request = KitRequest(rules=self.rules, players=self.names, output=folder / "kit.pdf", force=True)
         self.paths = (folder / "kit.pdf", folder / "kit-host-key.pdf")
 
@@ -88,7 +89,7 @@ class StripKit:
         """Return a fresh renderer, the table chunks and the host key chunk, as ``build_kit`` makes them."""
         from kitgen.kit.layout import Layout, find_paper
         from kitgen.kit.parts import host_key_chunk, table_chunk
-        from kitgen.kit.render import KitRenderer
+        from kitgen.kit.render import DocumentInfo, KitRenderer
         from kitgen.kit.tables import plan_tables
         from kitgen.rulebook import rulebook
 
@@ -96,7 +97,9 @@ class StripKit:
         book = rulebook(self.rules)
         tables = plan_tables(self.rules, self.names, None, 1, None)
         chunks = [table_chunk(self.rules, table, layout, book) for table in tables]
-        return KitRenderer(layout, book.title), chunks, host_key_chunk(self.rules, layout, book)
+        renderer = KitRenderer(layout)
+        renderer.render = partial(renderer.render, info=DocumentInfo(book.title, ""))  # the prototypes' one title
+        return renderer, chunks, host_key_chunk(self.rules, layout, book)
 
 
 def reportlab_times(folder: Path, repeats: int) -> dict:

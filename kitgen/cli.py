@@ -11,27 +11,73 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Annotated, NoReturn, Optional
+from typing import Annotated, Any, Iterable, Literal, NoReturn, Optional
 
 import typer
 
 from kitgen import __version__
 from kitgen.errors import KitgenError
+from kitgen.kit.request import HostKey, Paper
+from kitgen.rules.presets import PRESETS
 
 app = typer.Typer(
     no_args_is_help=True,
-    add_completion=False,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 
+STDOUT = Path("-")  # -o -: the kit PDF on standard output
+FLAG = ""  # the metavar of an option that takes no value: help shows none (not <bool>)
+GAMES = {"box": "the Shut the Box presets", "knucklebones": "knucklebones"}
+
+
+def choices(values: Iterable[str]) -> Any:
+    """Return a ``Literal`` of ``values`` in order, once each: Typer shows it as
+    ``[a|b]``, completes it, and refuses other values with Click's message."""
+    return Literal[tuple(dict.fromkeys(values))]
+
+
+def option_choices(name: str) -> Any:
+    """Return the values the preset option ``name`` takes in any preset, as choices."""
+    return choices(value for preset in PRESETS for option in preset.options
+                   if option.name == name for value in option.values)
+
+
 # Preset options, shared by `kit` and `check` (CLI.md: the names of a log's rules: line).
-Preset = Annotated[str, typer.Option("--rules", help="Preset id: strip, classic, ten, hundred, long-game or knucklebones.")]
-Tiles = Annotated[Optional[str], typer.Option("--tiles", help="classic: 9 or 12 tiles.")]
-OneDie = Annotated[Optional[str], typer.Option("--one-die", help="classic: on or off (the one-die rule).")]
-Format = Annotated[Optional[str], typer.Option(
-    "--format", help="classic: single, best-of-3, best-of-5, best-of-7 or elimination.")]
-Scoring = Annotated[Optional[str], typer.Option("--scoring", help="hundred: sum or digits.")]
-Match = Annotated[Optional[str], typer.Option("--match", help="knucklebones: single, best-of-3 or best-of-5.")]
+Preset = Annotated[choices(preset.id for preset in PRESETS), typer.Option(
+    "--rules", case_sensitive=False, help="The game: a preset id (kitgen rules lists them).")]
+Tiles = Annotated[Optional[option_choices("tiles")], typer.Option("--tiles", help="classic: tiles on the box.")]
+OneDie = Annotated[Optional[option_choices("one-die")], typer.Option(
+    "--one-die", case_sensitive=False, help="classic: the one-die rule.")]
+Format = Annotated[Optional[option_choices("format")], typer.Option(
+    "--format", case_sensitive=False, help="classic: single round, best of 3/5/7, or elimination.")]
+Scoring = Annotated[Optional[option_choices("scoring")], typer.Option(
+    "--scoring", case_sensitive=False, help="hundred: score the tiles' sum or their digits.")]
+Match = Annotated[Optional[option_choices("match")], typer.Option(
+    "--match", case_sensitive=False, help="knucklebones: one game or a best-of match.")]
+
+KIT_EXAMPLES = """Examples:
+
+  kitgen kit --rules classic --format best-of-3 --roster examples/class.csv -o class.pdf
+
+  kitgen kit --rules knucklebones --players "Ana, Ben" --paper letter -o knucklebones.pdf
+
+  kitgen kit --seats 4 --tables 3 --host-key none -o - | lp
+"""
+CHECK_EXAMPLES = """Examples:
+
+  kitgen check --open "1 2 4 9" --roll 5+1 --close "2 4"
+
+  kitgen check --rules classic --open "1 5 9" --roll 4 --none
+
+  kitgen check --rules knucklebones --mine "left:3,3" --theirs "left:3" --face 3 --column left
+"""
+RULES_EXAMPLES = """Examples:
+
+  kitgen rules
+
+  kitgen rules knucklebones
+"""
 
 
 def fail(message: str) -> NoReturn:
@@ -47,6 +93,16 @@ def settle_rules(preset: str, **chosen: Optional[str]):
 
     options = {name.replace("_", "-"): value for name, value in chosen.items() if value is not None}
     return find_preset(preset).configure(options)
+
+
+def refuse_unused(rules, game: str, **given: object) -> None:
+    """Fail naming the first option of ``given`` (option name with ``_`` for ``-``: value)
+    that was given although it is only for ``game`` and ``rules`` are another game's."""
+    if rules.game == game:
+        return
+    for name, value in given.items():
+        if value is not None and value is not False:
+            fail(f"--{name.replace('_', '-')} is for {GAMES[game]}, not {rules.preset}.")
 
 
 class KitProgress:
@@ -88,13 +144,14 @@ def show_version(value: bool) -> None:
 @app.callback()
 def main(
     version: bool = typer.Option(
-        False, "--version", callback=show_version, is_eager=True, help="Print the version and exit."
+        False, "--version", metavar=FLAG, callback=show_version, is_eager=True,
+        help="Print the version and exit.",
     ),
 ) -> None:
     """Print paper kits for exact-sum dice games and check what players wrote on them."""
 
 
-@app.command()
+@app.command(epilog=KIT_EXAMPLES)
 def kit(
     rules: Preset = "strip",
     tiles: Tiles = None,
@@ -104,38 +161,71 @@ def kit(
     match: Match = None,
     players: Optional[str] = typer.Option(None, "--players", help='Names in seat order, e.g. "Ana, Ben".'),
     roster: Optional[Path] = typer.Option(
-        None, "--roster", help="A text file with one name a line, or a CSV with a 'name' column."
+        None, "--roster",
+        help="A class list: one name a line, a CSV or spreadsheet (.xlsx) with a name column.",
     ),
-    seats: Optional[int] = typer.Option(None, "--seats", help="Seats of each blank table."),
-    tables: int = typer.Option(1, "--tables", help="Number of blank tables."),
-    table_size: Optional[int] = typer.Option(None, "--table-size", help="Cap the players of a named table."),
-    paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
-    host_key: str = typer.Option("separate", "--host-key", help="separate, appended or none."),
-    large_print: bool = typer.Option(False, "--large-print", help="Text and boxes at least 1.5x."),
-    die_size: float = typer.Option(16.0, "--die-size", help="knucklebones: die size in mm."),
-    output: Optional[Path] = typer.Option(None, "-o", "--output", help="Path of the kit PDF."),
-    force: bool = typer.Option(False, "--force", help="Replace an existing file named with -o."),
+    seats: Optional[int] = typer.Option(
+        None, "--seats", show_default="the preset's most players, at most 6",
+        help="Blank tables: how many seats each has, to write names in.",
+    ),
+    tables: int = typer.Option(1, "--tables", help="How many tables: blank ones, or at least this many for names."),
+    table_size: Optional[int] = typer.Option(
+        None, "--table-size", show_default="the preset's most players",
+        help="With names: seat at most this many at a table; the names are split in order "
+             "into the fewest tables of balanced sizes.",
+    ),
+    paper: Optional[Paper] = typer.Option(
+        None, "--paper", case_sensitive=False, show_default="$KITGEN_PAPER, $PAPERSIZE, /etc/papersize, a4",
+        help="The paper size (the first of the defaults that is set).",
+    ),
+    host_key: HostKey = typer.Option(
+        "separate", "--host-key", case_sensitive=False,
+        help="The host key as its own PDF, at the end of the kit, or left out.",
+    ),
+    large_print: bool = typer.Option(False, "--large-print", metavar=FLAG, help="Text and boxes at least 1.5x."),
+    die_size: Optional[float] = typer.Option(
+        None, "--die-size", show_default="16",
+        help="knucklebones: the width in mm of the dice the board cells hold.",
+    ),
+    output: Optional[Path] = typer.Option(
+        None, "-o", "--output", show_default="output/kit.pdf",
+        help="The kit PDF, or - for standard output.",
+    ),
+    force: bool = typer.Option(False, "--force", metavar=FLAG, help="Replace an existing file named with -o."),
 ) -> None:
     """Write a printable kit (PDF) and its host key."""
-    from kitgen.kit.build import build_kit
+    from kitgen.kit.build import build_kit, render_kit
+    from kitgen.kit.papersize import default_paper
     from kitgen.kit.request import KitRequest
-    from kitgen.kit.tables import read_roster, split_names
+    from kitgen.kit.roster import read_roster
+    from kitgen.kit.tables import split_names
 
+    to_stdout = output == STDOUT
     try:
         settled = settle_rules(rules, tiles=tiles, one_die=one_die, format=format,
                                scoring=scoring, match=match)
+        refuse_unused(settled, "knucklebones", die_size=die_size)
         if players is not None and roster is not None:
             fail("give names with --players or --roster, not both.")
+        if to_stdout and host_key == "separate":
+            fail("-o - writes one PDF to standard output, so add --host-key none (or appended).")
+        if to_stdout and sys.stdout.isatty():
+            fail("-o - writes a PDF to standard output: redirect it to a file or a pipe, not a terminal.")
         names = split_names(players) if players is not None else ()
         if roster is not None:
-            names = read_roster(roster)
+            read = read_roster(roster)
+            typer.echo(f"kitgen: {read.summary()}", err=True)  # which column gave the names
+            names = read.names
         request = KitRequest(
             rules=settled, players=names, seats=seats, tables=tables, table_size=table_size,
-            paper=paper.lower(), host_key=host_key.lower(), large_print=large_print,
-            die_size_mm=die_size, output=output, force=force,
+            paper=paper or default_paper(), host_key=host_key, large_print=large_print,
+            die_size_mm=die_size, output=None if to_stdout else output, force=force,
         )
         progress = KitProgress()
         try:
+            if to_stdout:
+                typer.get_binary_stream("stdout").write(render_kit(request, progress)[0])
+                return
             written = build_kit(request, progress)
         finally:
             progress.close()
@@ -145,7 +235,7 @@ def kit(
         typer.echo(str(path))
 
 
-@app.command()
+@app.command(epilog=CHECK_EXAMPLES)
 def check(
     rules: Preset = "strip",
     tiles: Tiles = None,
@@ -156,13 +246,17 @@ def check(
     open_tiles: Optional[str] = typer.Option(None, "--open", help='The open tiles, e.g. "1 2 4 9".'),
     roll: Optional[str] = typer.Option(None, "--roll", help="The throw: 8, 5+3 or 'die 4'."),
     close: Optional[str] = typer.Option(None, "--close", help='The tiles the move shuts (or opens), e.g. "3 5".'),
-    none: bool = typer.Option(False, "--none", help="Judge the claim that the throw has no move."),
-    role: str = typer.Option("close", "--role", help="long-game: close or open."),
+    none: bool = typer.Option(False, "--none", metavar=FLAG, help="Judge the claim that the throw has no move."),
+    role: Optional[Literal["close", "open"]] = typer.Option(
+        None, "--role", case_sensitive=False, show_default="close",
+        help="long-game: the closer shuts tiles, the opener opens them.",
+    ),
     mine: Optional[str] = typer.Option(None, "--mine", help='knucklebones: your grid, e.g. "left:3,3 middle: right:6".'),
     theirs: Optional[str] = typer.Option(None, "--theirs", help="knucklebones: the opponent's grid."),
     face: Optional[int] = typer.Option(None, "--face", help="knucklebones: the rolled face."),
-    column: Optional[str] = typer.Option(None, "--column", help="knucklebones: left, middle or right."),
-    as_json: bool = typer.Option(False, "--json", help="Print the verdict as JSON."),
+    column: Optional[Literal["left", "middle", "right"]] = typer.Option(
+        None, "--column", case_sensitive=False, help="knucklebones: the column the die goes in."),
+    as_json: bool = typer.Option(False, "--json", metavar=FLAG, help="Print the verdict as JSON."),
 ) -> None:
     """Judge one proposed move on a stated position (never proposes one)."""
     from kitgen.check import check_box_claim, check_placement
@@ -170,6 +264,8 @@ def check(
     try:
         settled = settle_rules(rules, tiles=tiles, one_die=one_die, format=format,
                                scoring=scoring, match=match)
+        refuse_unused(settled, "box", open=open_tiles, roll=roll, close=close, none=none, role=role)
+        refuse_unused(settled, "knucklebones", mine=mine, theirs=theirs, face=face, column=column)
         if settled.game == "knucklebones":
             if face is None or column is None:
                 fail("knucklebones needs --face and --column (and --mine, --theirs for the grids).")
@@ -179,7 +275,7 @@ def check(
                 fail("give the position with --open and the throw with --roll.")
             if none == (close is not None):
                 fail("give either --close with the tiles moved or --none, not both and not neither.")
-            verdict = check_box_claim(settled, open_tiles, roll, None if none else close, role.lower())
+            verdict = check_box_claim(settled, open_tiles, roll, None if none else close, role or "close")
     except KitgenError as error:
         fail(str(error))
     typer.echo(json.dumps(verdict.to_json(), ensure_ascii=False) if as_json else verdict.text())
@@ -202,13 +298,20 @@ VALIDATE_EPILOG = (
   score: 9
   ...
   winner: Ana
+
+Examples:
+
+  kitgen validate examples/club.log examples/table2.log
+
+  kitgen validate --json examples > results.json
 """
 
 
 @app.command(epilog=VALIDATE_EPILOG)
 def validate(
-    logs: list[Path] = typer.Argument(..., help="Game log files to check; a folder means every *.log file in it."),
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON array with one object per log."),
+    logs: list[Path] = typer.Argument(
+        ..., metavar="LOG", help="Game log files to check; a folder means every *.log file in it."),
+    as_json: bool = typer.Option(False, "--json", metavar=FLAG, help="Print one JSON array with one object per log."),
 ) -> None:
     """Check transcribed game logs: every rule, every fault with its line, what decided the game."""
     from kitgen.logs.report import format_text, tally
@@ -241,7 +344,7 @@ def validate(
     raise typer.Exit(status)
 
 
-@app.command("rules")
+@app.command("rules", epilog=RULES_EXAMPLES)
 def rules_command(
     preset: Optional[str] = typer.Argument(None, help="A preset id; without one, list the presets."),
 ) -> None:

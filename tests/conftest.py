@@ -1,4 +1,4 @@
-"""Fixtures shared by the kit test modules."""
+"""Fixtures shared by the test modules."""
 
 from __future__ import annotations
 
@@ -6,6 +6,17 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
+
+@pytest.fixture(autouse=True)
+def no_paper_from_the_machine(monkeypatch):
+    """Keep the machine's paper settings out of every test: no $KITGEN_PAPER, $PAPERSIZE
+    or $PAPERCONF, and no /etc/papersize (a test that wants one sets it)."""
+    import kitgen.kit.papersize
+
+    for name in ("KITGEN_PAPER", "PAPERSIZE", "PAPERCONF"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(kitgen.kit.papersize, "SYSTEM_PAPERSIZE", Path("/nonexistent/papersize"))
+
 
 PAGE_PT = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}  # KIT.md: MediaBox exact within 0.01 pt
 

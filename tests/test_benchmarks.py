@@ -132,9 +132,9 @@ def test_format_table_aligns_every_row():
 
 
 def test_roster_120_has_120_distinct_names(tmp_path):
-    from kitgen.kit.tables import read_roster
+    from kitgen.kit.roster import read_roster
 
-    names = read_roster(run.roster_120(tmp_path / "roster.txt"))
+    names = read_roster(run.roster_120(tmp_path / "roster.txt")).names
     assert len(names) == 120
     assert len({name.lower() for name in names}) == 120
 

@@ -185,8 +185,6 @@ def test_cli_long_game_roles_and_json():
     ["--open", "1 2 13", "--roll", "8", "--none"],
     ["--open", "1 2 3", "--roll", "huit", "--none"],
     ["--open", "1 2 3", "--roll", "8", "--none", "--role", "open"],
-    ["--rules", "classic", "--tiles", "11", "--open", "1", "--roll", "8", "--none"],
-    ["--rules", "chess", "--open", "1", "--roll", "8", "--none"],
     ["--rules", "strip", "--tiles", "12", "--open", "1", "--roll", "8", "--none"],
 ])
 def test_cli_misuse_exits_2_with_one_sentence(args):

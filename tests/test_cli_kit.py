@@ -108,13 +108,9 @@ def test_hundred_scoring_reaches_the_request(runner, requests):
         (["--table-size", "9", "--players", "Ana"], "not 9"),
         (["--roster", "no-such-roster.txt"], "cannot be read"),
         (["--players", "Ana", "--roster", "x.txt"], "not both"),
-        (["--paper", "a3"], "a4 or letter"),
-        (["--host-key", "later"], "separate, appended or none"),
-        (["--rules", "poker"], "unknown preset"),
         (["--rules", "long-game", "--seats", "3"], "long-game is for 2 players, not 3."),
         (["--rules", "classic", "--seats", "5"], "classic is for 1 to 4 players, not 5."),
         (["--rules", "hundred", "--players", "Ana"], "hundred is for 2 to 8 players, not 1."),
-        (["--rules", "classic", "--tiles", "10"], "cannot be '10'"),
         (["--rules", "ten", "--scoring", "digits"], "has no option 'scoring'"),
     ],
 )

@@ -15,7 +15,7 @@ from kitgen.errors import OptionError, OutputExistsError, PlayerNameError, Rende
 from kitgen.kit.build import build_kit, output_paths
 from kitgen.kit.render import KitRenderer
 from kitgen.kit.request import KitRequest
-from kitgen.kit.tables import read_roster
+from kitgen.kit.roster import read_roster
 from kitgen.rules.presets import find_preset
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -107,7 +107,7 @@ def test_default_kit_fonts_are_ours_and_embedded(default_kit):
 
 def roster_request(path: Path) -> KitRequest:
     return KitRequest(
-        STRIP, players=read_roster(FIXTURES / "roster-7.txt"), paper="letter",
+        STRIP, players=read_roster(FIXTURES / "roster-7.txt").names, paper="letter",
         host_key="appended", output=path,
     )
 
@@ -201,10 +201,10 @@ def test_a_failed_render_leaves_no_file_behind(tmp_path, monkeypatch):
     render = KitRenderer.render
     calls = count()
 
-    def fail_on_the_host_key(self, chunks, rendered):
+    def fail_on_the_host_key(self, chunks, info, rendered):
         if next(calls) == 1:
             raise RenderError("the render failed: test.")
-        return render(self, chunks, rendered)
+        return render(self, chunks, info, rendered)
 
     monkeypatch.setattr(KitRenderer, "render", fail_on_the_host_key)
     with pytest.raises(RenderError):

@@ -14,7 +14,7 @@ from kitgen.errors import RenderError
 from kitgen.kit.fonts import check_embedded_fonts
 from kitgen.kit.layout import Layout, find_paper
 from kitgen.kit.parts import Chunk, host_key_chunk, table_chunk
-from kitgen.kit.render import DOCUMENT_TEMPLATE, KitRenderer, PackagedFetcher, environment
+from kitgen.kit.render import DOCUMENT_TEMPLATE, DocumentInfo, KitRenderer, PackagedFetcher, environment
 from kitgen.kit.tables import plan_tables
 from kitgen.resources import data_folder
 from kitgen.rulebook import rulebook
@@ -25,7 +25,7 @@ STRIP = find_preset("strip").configure()
 
 @pytest.fixture(scope="module")
 def renderer() -> KitRenderer:
-    return KitRenderer(Layout.for_print(find_paper("a4"), False), "test kit")
+    return KitRenderer(Layout.for_print(find_paper("a4"), False))
 
 
 @pytest.fixture(scope="module")
@@ -151,7 +151,7 @@ def test_the_clock_is_pinned_only_during_a_render(renderer):
 def test_render_joins_chunks_and_finishes_the_pdf(renderer):
     book = rulebook(STRIP)
     key = host_key_chunk(STRIP, renderer.layout, book)
-    pdf = PdfReader(BytesIO(renderer.render([key, Chunk("Again", key.parts)])))
+    pdf = PdfReader(BytesIO(renderer.render([key, Chunk("Again", key.parts)], DocumentInfo("test kit", "a test"))))
     assert len(pdf.pages) == 2
     assert pdf.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
     assert pdf.metadata.title == "test kit"

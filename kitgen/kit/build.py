@@ -10,20 +10,22 @@ from __future__ import annotations
 
 import os
 import tempfile
-from itertools import count
+from itertools import count as count_from
 from pathlib import Path
 from typing import Callable
 
+from pypdf import PdfReader
+
 from kitgen.errors import OptionError, OutputExistsError, RenderError
 from kitgen.kit.fonts import check_printable
-from kitgen.kit.layout import Layout, find_paper
+from kitgen.kit.layout import DEFAULT_DIE_MM, Layout, find_paper
 from kitgen.kit.parts import host_key_chunk, table_chunk
-from kitgen.kit.render import KitRenderer
+from kitgen.kit.render import CREATOR_PREFIX, DocumentInfo, KitRenderer
 from kitgen.kit.request import KitRequest
 from kitgen.kit.tables import plan_tables
 from kitgen.rulebook import rulebook
 
-DEFAULT_OUTPUT = Path("output") / "kit.pdf"  # CLI.md: ./output/kit.pdf, replaced freely
+DEFAULT_OUTPUT = Path("output") / "kit.pdf"  # CLI.md: ./output/kit.pdf
 HOST_KEY_SUFFIX = "-host-key"  # CLI.md: separate host key, <stem>-host-key.pdf beside the kit
 HOST_KEY_MODES = ("separate", "appended", "none")
 FILE_MODE = 0o666  # a written kit gets the usual permissions for a new file (less the umask)
@@ -37,34 +39,49 @@ def build_kit(
     ``progress(done, total)`` is called after each chunk (a table, the host key) is
     rendered, with the chunks rendered so far and in all.
 
+    Raises :class:`OutputExistsError` for a file named with ``-o`` that exists without
+    ``force``, or a file in the default folder that kitgen did not write, and whatever
+    :func:`render_kit` raises.
+    """
+    paths = [path for path in output_paths(request) if path is not None]
+    files = dict(zip(paths, render_kit(request, progress)))
+    for path, content in files.items():
+        write_atomically(path, content)
+    return list(files)
+
+
+def render_kit(
+    request: KitRequest, progress: Callable[[int, int], object] = lambda done, total: None
+) -> list[bytes]:
+    """Return the PDFs of the kit ``request`` asks for, in memory: the kit, then the host
+    key when it is ``separate`` (``request.output`` and ``force`` are not looked at).
+
     Raises :class:`OptionError` for an unknown paper or host-key mode or for knucklebones
     dice the boards cannot hold, :class:`PlayerCountError` / :class:`PlayerNameError` for
-    seats or names the preset or the fonts cannot take, :class:`OutputExistsError` for a
-    file named with ``-o`` that exists without ``force``, and :class:`RenderError` when
+    seats or names the preset or the fonts cannot take, and :class:`RenderError` when
     the render fails.
     """
     if request.host_key not in HOST_KEY_MODES:
         raise OptionError(f"host key {request.host_key!r} is not known (choose separate, appended or none).")
-    layout = Layout.for_print(find_paper(request.paper), request.large_print, request.die_size_mm)
+    die_mm = DEFAULT_DIE_MM if request.die_size_mm is None else request.die_size_mm
+    layout = Layout.for_print(find_paper(request.paper), request.large_print, die_mm)
     tables = plan_tables(request.rules, request.players, request.seats, request.tables, request.table_size)
     check_printable(request.players)
-    kit_path, key_path = output_paths(request)
     book = rulebook(request.rules)
     chunks = [table_chunk(request.rules, table, layout, book) for table in tables]
     key = [host_key_chunk(request.rules, layout, book)] if request.host_key != "none" else []
-    documents = {kit_path: chunks + key if request.host_key == "appended" else chunks}
-    if key_path is not None:
-        documents[key_path] = key
-    total = sum(len(parts) for parts in documents.values())
-    done = count(1)
-    renderer = KitRenderer(layout, book.title)
-    files = {
-        path: renderer.render(parts, lambda: progress(next(done), total))
-        for path, parts in documents.items()
-    }
-    for path, content in files.items():
-        write_atomically(path, content)
-    return list(files)
+    rules = request.rules.describe()
+    count = f"{len(tables)} table{'s' if len(tables) > 1 else ''}"
+    documents = [(
+        DocumentInfo(book.title, f"Paper kit for {rules}: {count} on {layout.print_name}."),
+        chunks + key if request.host_key == "appended" else chunks,
+    )]
+    if request.host_key == "separate":
+        documents.append((DocumentInfo(f"Host key - {book.title}", f"Host key for {rules}."), key))
+    total = sum(len(parts) for _, parts in documents)
+    done = count_from(1)
+    renderer = KitRenderer(layout)
+    return [renderer.render(parts, info, lambda: progress(next(done), total)) for info, parts in documents]
 
 
 def output_paths(request: KitRequest) -> tuple[Path, Path | None]:
@@ -73,7 +90,8 @@ def output_paths(request: KitRequest) -> tuple[Path, Path | None]:
     beside it.
 
     Raises :class:`OutputExistsError` when a file named with ``-o`` (or its host key)
-    exists and ``force`` is not set, or when a path is a folder.
+    exists and ``force`` is not set, when a file in the default folder was not written by
+    kitgen (whatever ``force`` says: the user did not name it), or when a path is a folder.
     """
     kit_path = request.output if request.output is not None else DEFAULT_OUTPUT
     key_path = None
@@ -84,9 +102,23 @@ def output_paths(request: KitRequest) -> tuple[Path, Path | None]:
             continue
         if path.is_dir():
             raise OutputExistsError(f"{str(path)!r} is a folder; name a PDF file to write.")
+        if request.output is None and path.exists() and not written_by_kitgen(path):
+            raise OutputExistsError(
+                f"{str(path)!r} exists and kitgen did not write it; name another file with -o."
+            )
         if request.output is not None and path.exists() and not request.force:
             raise OutputExistsError(f"{str(path)!r} already exists; add --force to replace it.")
     return kit_path, key_path
+
+
+def written_by_kitgen(path: Path) -> bool:
+    """Return whether ``path`` is a PDF that kitgen wrote: its document information names
+    ``kitgen`` as its creator (KitRenderer writes ``/Creator (kitgen <version>)``)."""
+    try:
+        creator = PdfReader(path).metadata.creator
+    except Exception:  # anything pypdf cannot read as a PDF with metadata is not kitgen's
+        return False
+    return isinstance(creator, str) and creator.startswith(CREATOR_PREFIX)
 
 
 def write_atomically(path: Path, content: bytes) -> None:

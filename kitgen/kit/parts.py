@@ -92,10 +92,12 @@ class Part:
 @dataclass(frozen=True)
 class Chunk:
     """One document of a kit, rendered on its own: a ``label`` printed in every page's
-    footer (``"Table 2"``, ``"Host key"``) and its parts in print order."""
+    footer (``"Table 2"``, ``"Host key"``), its parts in print order, and its ``bookmark``
+    in the kit's outline (``"Table 2 - Ana, Ben"``; the label when empty)."""
 
     label: str
     parts: tuple[Part, ...]
+    bookmark: str = ""
 
 
 @dataclass(frozen=True)
@@ -379,7 +381,7 @@ def table_chunk(rules: Rules, table: Table, layout: Layout, book: Rulebook) -> C
         parts = _TABLE_PARTS[rules.preset]
     except KeyError:
         raise OptionError(f"kitgen cannot print a kit for {rules.preset!r} yet.") from None
-    return Chunk(table.label, parts(rules, table, layout, book))
+    return Chunk(table.label, parts(rules, table, layout, book), table.bookmark)
 
 
 def host_key_chunk(rules: Rules, layout: Layout, book: Rulebook) -> Chunk:

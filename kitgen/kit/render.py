@@ -17,6 +17,7 @@ import os
 from contextlib import contextmanager
 from functools import cache
 from io import BytesIO
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
 from urllib.parse import unquote, urlsplit
@@ -24,8 +25,10 @@ from urllib.request import url2pathname
 
 import jinja2
 from pypdf import PdfReader, PdfWriter
-from pypdf.generic import NameObject
+from pypdf import __version__ as pypdf_version
+from pypdf.generic import BooleanObject, NameObject, TextStringObject
 from weasyprint import CSS, HTML
+from weasyprint import __version__ as weasyprint_version
 from weasyprint.logger import LOGGER
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse
@@ -41,6 +44,9 @@ DOCUMENT_TEMPLATE = "document.html.j2"
 STYLESHEET_TEMPLATE = "kit.css.j2"
 KIT_EPOCH = "946684800"  # SOURCE_DATE_EPOCH pinned while rendering: 2000-01-01T00:00:00Z
 PAGE_SIZE_TOLERANCE_PT = 0.01  # KIT.md: MediaBox exact within 0.01 pt
+CREATOR_PREFIX = "kitgen "  # /Creator "kitgen <version>": how kitgen knows a kit it wrote
+CREATOR = f"{CREATOR_PREFIX}{__version__}"
+PRODUCER = f"WeasyPrint {weasyprint_version} and pypdf {pypdf_version}"
 
 # WeasyPrint logs, and does not raise, these failures (weasyprint/text/fonts.py,
 # css/__init__.py, images.py, html.py, urls.py, pdf/fonts.py, pdf/anchors.py).
@@ -101,13 +107,20 @@ def environment() -> jinja2.Environment:
     )
 
 
+@dataclass(frozen=True)
+class DocumentInfo:
+    """What one PDF of a kit says about itself in a viewer: its title and subject."""
+
+    title: str
+    subject: str
+
+
 class KitRenderer:
     """Renders chunks of one kit to PDF bytes, all with one stylesheet, one font
     configuration and one fetcher (create one per kit)."""
 
-    def __init__(self, layout: Layout, title: str) -> None:
+    def __init__(self, layout: Layout) -> None:
         self.layout = layout
-        self.title = title
         self._base_url = data_folder("templates").as_uri() + "/"
         self._fetcher = PackagedFetcher((data_folder("templates"), data_folder("fonts"), *font_folders()))
         self._font_config = FontConfiguration()
@@ -121,23 +134,35 @@ class KitRenderer:
                 font_config=self._font_config,
             )
 
-    def render(self, chunks: Sequence[Chunk], rendered: Callable[[], object] = lambda: None) -> bytes:
-        """Return one PDF of ``chunks`` in order, each rendered as its own document;
-        ``rendered()`` is called after each chunk.
+    def render(
+        self, chunks: Sequence[Chunk], info: DocumentInfo, rendered: Callable[[], object] = lambda: None
+    ) -> bytes:
+        """Return one PDF of ``chunks`` in order, each rendered as its own document, titled
+        as ``info`` says; ``rendered()`` is called after each chunk.
+
+        The outline has one bookmark per chunk (its ``bookmark``, e.g. ``"Table 2 - Ana,
+        Ben"``) with the chunk's sheet headings beneath.
 
         Raises :class:`RenderError` when a render fails, a resource or font does not load,
         a page has the wrong size, or the PDF holds a font that is not kitgen's.
         """
         writer = PdfWriter()
+        language = None
         for chunk in chunks:
             html = environment().get_template(DOCUMENT_TEMPLATE).render(
-                chunk=chunk, layout=self.layout, title=self.title
+                chunk=chunk, layout=self.layout, title=info.title
             )
             reader = PdfReader(BytesIO(self.render_html(html)))
             check_embedded_fonts(reader)
-            writer.append(reader)
+            first_page = len(writer.pages)
+            writer.append(reader, import_outline=False)
+            parent = writer.add_outline_item(title=chunk.bookmark or chunk.label, page_number=first_page)
+            for heading in reader.outline:  # the chunk's sheet headings, all at one level
+                page = first_page + reader.get_destination_page_number(heading)
+                writer.add_outline_item(title=heading.title, page_number=page, parent=parent)
+            language = language or reader.trailer["/Root"].get("/Lang")
             rendered()
-        return self._finished(writer)
+        return self._finished(writer, info, language)
 
     def render_html(self, html: str) -> bytes:
         """Return the PDF of one HTML document rendered with the kit's stylesheet.
@@ -148,9 +173,10 @@ class KitRenderer:
             document = HTML(string=html, base_url=self._base_url, url_fetcher=self._fetcher)
             return document.write_pdf(stylesheets=[self._stylesheet], font_config=self._font_config)
 
-    def _finished(self, writer: PdfWriter) -> bytes:
-        """Return the joined PDF with print-at-actual-size preferences and fixed metadata,
-        after checking every page's size."""
+    def _finished(self, writer: PdfWriter, info: DocumentInfo, language: object) -> bytes:
+        """Return the joined PDF with print-at-actual-size preferences, its language (the
+        join drops the one WeasyPrint writes) and fixed metadata, after checking every
+        page's size."""
         expected = self.layout.paper.size_pt
         for number, page in enumerate(writer.pages, start=1):
             size = (float(page.mediabox.width), float(page.mediabox.height))
@@ -159,8 +185,15 @@ class KitRenderer:
                     f"page {number} came out {size[0]:.2f} x {size[1]:.2f} pt, not {self.layout.paper.id}."
                 )
         preferences = writer.create_viewer_preferences()
-        preferences.print_scaling = NameObject("/None")
-        writer.add_metadata({"/Title": self.title, "/Creator": f"kitgen {__version__}"})
+        preferences.print_scaling = NameObject("/None")  # KIT.md: print at actual size
+        preferences[NameObject("/PickTrayByPDFSize")] = BooleanObject(True)
+        preferences[NameObject("/Duplex")] = NameObject("/Simplex")  # one-sided sheets to cut and hand out
+        preferences[NameObject("/DisplayDocTitle")] = BooleanObject(True)
+        if language is not None:
+            writer.root_object[NameObject("/Lang")] = TextStringObject(str(language))
+        writer.add_metadata({
+            "/Title": info.title, "/Subject": info.subject, "/Creator": CREATOR, "/Producer": PRODUCER,
+        })
         output = BytesIO()
         writer.write(output)
         return output.getvalue()

@@ -8,18 +8,15 @@ tables of balanced sizes within the preset's player range.
 
 from __future__ import annotations
 
-import csv
 from dataclasses import dataclass
 from math import ceil
-from pathlib import Path
 from typing import Iterable
 
-from kitgen.errors import OptionError, PlayerCountError, PlayerNameError, RosterError
+from kitgen.errors import OptionError, PlayerCountError, PlayerNameError
 from kitgen.rules.names import parse_names
 from kitgen.rules.presets import Rules, check_player_count
 
 MAX_BLANK_SEATS = 6  # KIT.md "Tables and classes": default seats, the preset's maximum, at most 6
-NAME_COLUMN = "name"  # KIT.md / CLI.md: a roster CSV names its players in a 'name' column
 
 
 @dataclass(frozen=True)
@@ -35,6 +32,13 @@ class Table:
         """Return the table's printed label, e.g. ``"Table 2"``."""
         return f"Table {self.number}"
 
+    @property
+    def bookmark(self) -> str:
+        """Return the table's entry in a kit's outline: its label and its players, e.g.
+        ``"Table 2 - Ana, Ben, Cy"`` (the label alone for blank seats)."""
+        names = ", ".join(name for name in self.seats if name)
+        return f"{self.label} - {names}" if names else self.label
+
 
 def split_names(text: str) -> tuple[str, ...]:
     """Return the names in a comma-separated list such as ``"Ana, Ben"``, in order.
@@ -46,34 +50,6 @@ def split_names(text: str) -> tuple[str, ...]:
     ('Ana', 'Ben')
     """
     return _named(part for part in text.split(",") if part.strip())
-
-
-def read_roster(path: Path) -> tuple[str, ...]:
-    """Return the names in the roster file at ``path``, in order.
-
-    The file is UTF-8 text with one name a line, or a CSV (a ``.csv`` file, or a file
-    whose first line has a ``name`` cell) whose ``name`` column holds the names; blank
-    lines and cells are skipped. Raises :class:`RosterError` for a file that cannot be
-    read, a CSV without a ``name`` column or a roster without names, and
-    :class:`PlayerNameError` for a bad or repeated name.
-
-    >>> read_roster(Path("tests/fixtures/roster-7.txt"))[:2]
-    ('Ana', 'Ben')
-    """
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError:
-        raise RosterError(f"roster {str(path)!r} is not UTF-8 text.") from None
-    except OSError as error:
-        raise RosterError(f"roster {str(path)!r} cannot be read ({error.strerror or error}).") from None
-    lines = [line for line in text.splitlines() if line.strip()]
-    if _is_csv(path, lines):
-        entries = _name_column(path, lines)
-    else:
-        entries = lines
-    if not entries:
-        raise RosterError(f"roster {str(path)!r} holds no names.")
-    return parse_names(entries)
 
 
 def plan_tables(
@@ -138,22 +114,3 @@ def _named(entries: Iterable[str]) -> tuple[str, ...]:
     if not names:
         raise PlayerNameError("no player names were given.")
     return names
-
-
-def _is_csv(path: Path, lines: list[str]) -> bool:
-    if path.suffix.lower() == ".csv":
-        return True
-    return bool(lines) and NAME_COLUMN in _header_cells(lines[0])
-
-
-def _header_cells(line: str) -> list[str]:
-    return [cell.strip().casefold() for cell in next(csv.reader([line]), [])]
-
-
-def _name_column(path: Path, lines: list[str]) -> list[str]:
-    header = _header_cells(lines[0]) if lines else []
-    if NAME_COLUMN not in header:
-        raise RosterError(f"roster {str(path)!r} is a CSV without a {NAME_COLUMN!r} column.")
-    column = header.index(NAME_COLUMN)
-    rows = csv.reader(lines[1:])
-    return [row[column] for row in rows if len(row) > column and row[column].strip()]
