@@ -70,7 +70,7 @@ CHECK_EXAMPLES = """Examples:
 
   kitgen check --rules classic --open "1 5 9" --roll 4 --none
 
-  kitgen check --rules knucklebones --mine "left:3,3" --theirs "left:3" --face 3 --column left
+  kitgen check --rules knucklebones --face 3 --column left --theirs "left:3"
 """
 RULES_EXAMPLES = """Examples:
 

@@ -1,0 +1,281 @@
+"""The command line as Typer/Click users expect it (CLI.md, issue 12): choices, flags,
+-h, examples, completion, standard output, defaults from the environment, options that
+do not apply, and the default output folder."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+import kitgen.kit.build
+import kitgen.kit.papersize
+from kitgen.cli import app
+
+FIXTURES = Path(__file__).parent / "fixtures"
+REPO = Path(__file__).parent.parent
+COMMANDS = ("kit", "check", "validate", "rules")
+WIDE = {"COLUMNS": "200"}  # Rich wraps help and errors to the terminal's width
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+@pytest.fixture
+def requests(monkeypatch) -> list:
+    """Replace the renderer's entry point: record each request, write nothing."""
+    seen = []
+
+    def record(request, progress):
+        seen.append(request)
+        return [Path("output/kit.pdf")]
+
+    monkeypatch.setattr(kitgen.kit.build, "build_kit", record)
+    return seen
+
+
+def help_text(runner, *arguments) -> str:
+    result = runner.invoke(app, [*arguments, "-h"], env=WIDE)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def assert_one_sentence(result, fragment: str) -> None:
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("kitgen: ") and fragment in lines[0], result.stderr
+
+
+# --- 1. choices and flags -----------------------------------------------------------------
+
+@pytest.mark.parametrize("command, choices", [
+    ("kit", ["<strip|classic|ten|hundred|long-game|knucklebones>", "<9|12>", "<on|off>",
+             "<single|best-of-3|best-of-5|best-of-7|elimination>", "<sum|digits>",
+             "<single|best-of-3|best-of-5>", "<a4|letter>", "<separate|appended|none>"]),
+    ("check", ["<strip|classic|ten|hundred|long-game|knucklebones>", "<close|open>", "<left|middle|right>"]),
+])
+def test_help_shows_the_choices(runner, command, choices):
+    text = help_text(runner, command)
+    for choice in choices:
+        assert choice in text
+    for option in ("--rules", "--tiles", "--one-die", "--format", "--scoring", "--match"):
+        assert "<str>" not in option_line(text, option)
+
+
+def option_line(text: str, option: str) -> str:
+    """Return the one line of the help's options panel that describes ``option``."""
+    (line,) = [line for line in text.splitlines() if line.startswith(f"│ {option} ")]
+    return line
+
+
+@pytest.mark.parametrize("command, flags", [
+    ("kit", ["--large-print", "--force"]), ("check", ["--none", "--json"]), ("validate", ["--json"]), ("", ["--version"]),
+])
+def test_flags_show_no_metavariable(runner, command, flags):
+    text = help_text(runner, *filter(None, [command]))
+    for flag in flags:
+        assert "<bool>" not in option_line(text, flag)
+
+
+def test_validate_shows_log(runner):
+    text = help_text(runner, "validate")
+    assert "{LOG}..." in text and "{logs}" not in text
+
+
+@pytest.mark.parametrize("arguments, option, choices", [
+    (["kit", "--paper", "a3"], "--paper", "'a4', 'letter'"),
+    (["kit", "--host-key", "later"], "--host-key", "'separate', 'appended', 'none'"),
+    (["kit", "--rules", "poker"], "--rules", "'strip', 'classic'"),
+    (["kit", "--rules", "classic", "--tiles", "10"], "--tiles", "'9', '12'"),
+    (["check", "--role", "both"], "--role", "'close', 'open'"),
+    (["check", "--rules", "knucklebones", "--face", "3", "--column", "l"], "--column", "'left', 'middle', 'right'"),
+])
+def test_a_wrong_choice_gets_clicks_message_with_the_choices(runner, arguments, option, choices):
+    result = runner.invoke(app, arguments, env=WIDE)
+    assert result.exit_code == 2
+    assert f"Invalid value for '{option}'" in result.stderr and choices in result.stderr
+
+
+def test_choices_ignore_case(runner, requests):
+    result = runner.invoke(app, ["kit", "--rules", "Classic", "--format", "Best-of-3", "--paper", "LETTER"])
+    assert result.exit_code == 0, result.output
+    assert (requests[0].rules.format, requests[0].paper) == ("best-of-3", "letter")
+
+
+# --- 2. shell completion ------------------------------------------------------------------
+
+def test_completion_can_be_installed(runner):
+    assert "--install-completion" in help_text(runner)
+
+
+def test_the_shell_completes_choices(tmp_path):
+    environment = {**os.environ, "_KITGEN_COMPLETE": "complete_bash", "COMP_WORDS": "kitgen kit --paper ",
+                   "COMP_CWORD": "3", "PYTHONPATH": str(REPO)}
+    completed = subprocess.run([sys.executable, "-m", "kitgen"], capture_output=True, text=True,
+                               env=environment, cwd=tmp_path, check=True)
+    assert completed.stdout.split() == ["a4", "letter"]
+
+
+# --- 3. -h, examples, help for --seats and --table-size -------------------------------------
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_takes_h_and_ends_with_examples(runner, command):
+    text = help_text(runner, command).rstrip()
+    examples = text.rpartition("Examples:")[2]
+    commands = [line for line in examples.splitlines() if line.strip().startswith(f"kitgen {command}")]
+    assert 2 <= len(commands) <= 3
+    assert text.splitlines()[-1].strip().startswith(f"kitgen {command}")
+
+
+def test_h_on_the_app(runner):
+    assert "Commands" in help_text(runner)
+
+
+def test_seats_and_table_size_say_what_they_do_and_their_defaults(runner):
+    text = " ".join(help_text(runner, "kit").split())
+    assert "Blank tables: how many seats each has" in text
+    assert "[default: (the preset's most players, at most 6)]" in text
+    assert "the names are split in order into the fewest tables" in text
+    assert "[default: (the preset's most players)]" in text
+
+
+# --- 4. kit -o - ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("host_key", ["none", "appended"])
+def test_kit_to_standard_output(runner, tmp_path, monkeypatch, host_key):
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["kit", "--seats", "1", "--host-key", host_key, "-o", "-"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout_bytes.startswith(b"%PDF-") and result.stdout_bytes.rstrip().endswith(b"%%EOF")
+    assert list(tmp_path.iterdir()) == []  # nothing written: no "-" file, no output/ folder
+
+
+@pytest.mark.parametrize("host_key", [[], ["--host-key", "separate"]])
+def test_kit_to_standard_output_refuses_a_separate_host_key(runner, requests, host_key):
+    result = runner.invoke(app, ["kit", *host_key, "-o", "-"])
+    assert_one_sentence(result, "-o - writes one PDF to standard output, so add --host-key none")
+    assert result.stdout_bytes == b"" and requests == []
+
+
+# --- 5. the paper from the environment ------------------------------------------------------
+
+@pytest.fixture
+def papersize(monkeypatch, tmp_path):
+    """Set the machine's paper: a function taking KITGEN_PAPER, PAPERSIZE and the
+    /etc/papersize text (None: unset)."""
+
+    def settle(own=None, libpaper=None, system=None):
+        for name, value in (("KITGEN_PAPER", own), ("PAPERSIZE", libpaper)):
+            if value is not None:
+                monkeypatch.setenv(name, value)
+        if system is not None:
+            path = tmp_path / "papersize"
+            path.write_text(system, encoding="utf-8")
+            monkeypatch.setattr(kitgen.kit.papersize, "SYSTEM_PAPERSIZE", path)
+
+    return settle
+
+
+@pytest.mark.parametrize("option, kitgen_paper, libpaper, system, paper", [
+    ([], None, None, None, "a4"),
+    ([], None, None, "# libpaper\nletter\n", "letter"),
+    ([], None, "letter", "a4\n", "letter"),
+    ([], "letter", "a4", "a4\n", "letter"),
+    (["--paper", "a4"], "letter", "letter", "letter\n", "a4"),
+    ([], "", "Letter", None, "letter"),
+])
+def test_paper_precedence_option_env_system_a4(runner, requests, papersize, option, kitgen_paper, libpaper,
+                                                system, paper):
+    papersize(kitgen_paper, libpaper, system)
+    result = runner.invoke(app, ["kit", *option])
+    assert result.exit_code == 0, result.output
+    assert requests[0].paper == paper
+
+
+def test_papersize_named_by_paperconf(runner, requests, monkeypatch, tmp_path):
+    path = tmp_path / "my-papersize"
+    path.write_text("letter\n", encoding="utf-8")
+    monkeypatch.setenv("PAPERCONF", str(path))
+    assert runner.invoke(app, ["kit"]).exit_code == 0
+    assert requests[0].paper == "letter"
+
+
+@pytest.mark.parametrize("kitgen_paper, libpaper, system, fragment", [
+    ("a3", None, None, "$KITGEN_PAPER names the paper 'a3', but kitgen prints on a4 or letter"),
+    (None, "legal", None, "$PAPERSIZE names the paper 'legal'"),
+    (None, None, "a5\n", "papersize names the paper 'a5'"),
+])
+def test_a_paper_kitgen_cannot_print_on_is_one_sentence(runner, requests, papersize, kitgen_paper, libpaper,
+                                                        system, fragment):
+    papersize(kitgen_paper, libpaper, system)
+    assert_one_sentence(runner.invoke(app, ["kit"]), fragment)
+    assert requests == []
+
+
+# --- 6. options that do not apply -----------------------------------------------------------
+
+@pytest.mark.parametrize("arguments, sentence", [
+    (["kit", "--die-size", "18"], "--die-size is for knucklebones, not strip."),
+    (["kit", "--rules", "classic", "--die-size", "16"], "--die-size is for knucklebones, not classic."),
+    (["check", "--rules", "knucklebones", "--open", "1 2", "--face", "3", "--column", "left"],
+     "--open is for the Shut the Box presets, not knucklebones."),
+    (["check", "--rules", "knucklebones", "--roll", "8", "--face", "3", "--column", "left"],
+     "--roll is for the Shut the Box presets, not knucklebones."),
+    (["check", "--rules", "knucklebones", "--none", "--face", "3", "--column", "left"],
+     "--none is for the Shut the Box presets, not knucklebones."),
+    (["check", "--rules", "classic", "--open", "1 2", "--roll", "3", "--close", "3", "--face", "3"],
+     "--face is for knucklebones, not classic."),
+    (["check", "--open", "1 2", "--roll", "3", "--close", "3", "--column", "left"],
+     "--column is for knucklebones, not strip."),
+])
+def test_options_that_do_not_apply_are_refused(runner, requests, arguments, sentence):
+    result = runner.invoke(app, arguments)
+    assert_one_sentence(result, sentence)
+    assert result.stdout == "" and requests == []
+
+
+def test_die_size_reaches_a_knucklebones_request(runner, requests):
+    assert runner.invoke(app, ["kit", "--rules", "knucklebones", "--die-size", "18"]).exit_code == 0
+    assert requests[0].die_size_mm == 18
+
+
+# --- 7. the default output folder -------------------------------------------------------------
+
+def test_the_default_folder_replaces_only_kits_kitgen_wrote(runner, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    first = runner.invoke(app, ["kit", "--seats", "1"])
+    assert first.exit_code == 0, first.output
+    assert PdfReader("output/kit.pdf").metadata.creator.startswith("kitgen ")
+    again = runner.invoke(app, ["kit", "--seats", "2"])
+    assert again.exit_code == 0, again.output  # kitgen's own kit: replaced without a word
+    assert again.stderr == ""
+
+
+@pytest.mark.parametrize("name", ["kit.pdf", "kit-host-key.pdf"])
+@pytest.mark.parametrize("force", [[], ["--force"]])
+def test_the_default_folder_keeps_a_users_own_file(runner, tmp_path, monkeypatch, name, force):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "output").mkdir()
+    mine = tmp_path / "output" / name
+    mine.write_bytes(b"%PDF-1.4 my own tax return")
+    result = runner.invoke(app, ["kit", "--seats", "1", *force])
+    assert_one_sentence(result, "exists and kitgen did not write it; name another file with -o.")
+    assert mine.read_bytes() == b"%PDF-1.4 my own tax return"
+
+
+# --- 8. the roster column is named ----------------------------------------------------------
+
+def test_the_roster_column_used_is_said(runner, requests, tmp_path):
+    roster = tmp_path / "class.csv"
+    roster.write_bytes("\ufeffNr;First name;Last name\r\n1;Ana;Silva\r\n2;Ben;Moreau\r\n".encode("utf-8"))
+    result = runner.invoke(app, ["kit", "--roster", str(roster)])
+    assert result.exit_code == 0, result.output
+    assert requests[0].players == ("Ana Silva", "Ben Moreau")
+    assert result.stderr == f"kitgen: roster {str(roster)!r}: 2 names from the columns 'First name' and 'Last name'.\n"

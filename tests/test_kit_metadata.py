@@ -1,0 +1,83 @@
+"""What a kit PDF says about itself (KIT.md "Print fidelity", issue 12): its language
+after the pypdf join, document information, viewer preferences and an outline a person
+can use."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from kitgen import __version__
+from kitgen.kit.build import build_kit
+from kitgen.kit.request import KitRequest
+from kitgen.rules.presets import find_preset
+
+NAMES = ("Ana", "Ben", "Cy", "Di", "Eve")
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory) -> tuple[PdfReader, PdfReader]:
+    """A classic kit for five names (two tables) and its separate host key."""
+    path = tmp_path_factory.mktemp("metadata") / "club.pdf"
+    written = build_kit(KitRequest(find_preset("classic").configure({"tiles": "12"}), players=NAMES, output=path))
+    return tuple(PdfReader(path) for path in written)
+
+
+def outline(reader: PdfReader) -> list:
+    """Return the outline as (title, first page, [(title, page), ...]) per top item."""
+    items, entries = reader.outline, []
+    for index, item in enumerate(items):
+        if isinstance(item, list):
+            continue
+        children = items[index + 1] if index + 1 < len(items) and isinstance(items[index + 1], list) else []
+        entries.append((item.title, reader.get_destination_page_number(item),
+                        [(child.title, reader.get_destination_page_number(child)) for child in children]))
+    return entries
+
+
+def test_the_language_survives_the_join(kit):
+    for reader in kit:
+        assert reader.trailer["/Root"]["/Lang"] == "en"
+
+
+def test_document_information(kit):
+    key_title = kit[1].metadata.title
+    for reader in kit:
+        info = reader.metadata
+        assert info.creator == f"kitgen {__version__}"
+        assert info.producer.startswith("WeasyPrint ") and "pypdf" in info.producer
+        assert info.title and info.subject
+    assert "Host key" in key_title and "Host key" not in kit[0].metadata.title
+    assert "classic tiles=12" in kit[0].metadata.subject and "2 tables" in kit[0].metadata.subject
+
+
+def test_viewer_preferences_print_at_actual_size_one_sided_on_the_right_tray(kit):
+    for reader in kit:
+        preferences = reader.trailer["/Root"]["/ViewerPreferences"]
+        assert preferences["/PrintScaling"] == "/None"
+        assert preferences["/PickTrayByPDFSize"] == True  # noqa: E712
+        assert preferences["/Duplex"] == "/Simplex"
+        assert preferences["/DisplayDocTitle"] == True  # noqa: E712
+
+
+def test_one_bookmark_per_table_with_its_sheets_beneath(kit):
+    entries = outline(kit[0])
+    assert [title for title, _, _ in entries] == ["Table 1 - Ana, Ben, Cy", "Table 2 - Di, Eve"]
+    pages = len(kit[0].pages)
+    second_table = entries[1][1]
+    for index, (title, first, children) in enumerate(entries):
+        assert children and children[0] == ("Rules", first)
+        last = second_table if index == 0 else pages
+        assert all(first <= page < last for _, page in children)
+        assert [page for _, page in children] == sorted(page for _, page in children)
+    assert outline(kit[1])[0][0] == "Host key"
+
+
+def test_blank_tables_are_bookmarked_by_number(tmp_path):
+    path = tmp_path / "blank.pdf"
+    build_kit(KitRequest(find_preset("strip").configure(), seats=1, tables=2, host_key="appended", output=path))
+    reader = PdfReader(path)
+    assert [title for title, _, _ in outline(reader)] == ["Table 1", "Table 2", "Host key"]
+    assert reader.metadata.title == "Exact-sum number strips - 2 attempts each, 9 tiles"
