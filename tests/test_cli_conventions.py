@@ -14,7 +14,6 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 import kitgen.kit.build
-import kitgen.kit.papersize
 from kitgen.cli import app
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -178,7 +177,7 @@ def papersize(monkeypatch, tmp_path):
         if system is not None:
             path = tmp_path / "papersize"
             path.write_text(system, encoding="utf-8")
-            monkeypatch.setattr(kitgen.kit.papersize, "SYSTEM_PAPERSIZE", path)
+            monkeypatch.setattr("kitgen.kit.papersize.SYSTEM_PAPERSIZE", path)
 
     return settle
 
