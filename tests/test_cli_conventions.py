@@ -278,3 +278,29 @@ def test_the_roster_column_used_is_said(runner, requests, tmp_path):
     assert result.exit_code == 0, result.output
     assert requests[0].players == ("Ana Silva", "Ben Moreau")
     assert result.stderr == f"kitgen: roster {str(roster)!r}: 2 names from the columns 'First name' and 'Last name'.\n"
+
+
+@pytest.mark.parametrize("content", [b"", b"not a pdf at all", b"%PDF-1.7\n%%EOF\n"])
+def test_the_default_folder_keeps_files_that_are_not_kitgens_pdfs(runner, tmp_path, monkeypatch, content):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "output").mkdir()
+    (tmp_path / "output" / "kit.pdf").write_bytes(content)
+    assert_one_sentence(runner.invoke(app, ["kit", "--seats", "1"]), "kitgen did not write it")
+    assert (tmp_path / "output" / "kit.pdf").read_bytes() == content
+
+
+def test_kit_to_standard_output_refuses_a_terminal(tmp_path):
+    """A PDF is not for a terminal: -o - on a terminal is refused with one sentence."""
+    leader, follower = os.openpty()
+    try:
+        completed = subprocess.run(
+            [sys.executable, "-m", "kitgen", "kit", "--host-key", "none", "-o", "-"],
+            stdout=follower, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+            env={**os.environ, "PYTHONPATH": str(REPO)},
+        )
+    finally:
+        os.close(follower)
+        os.close(leader)
+    assert completed.returncode == 2
+    assert completed.stderr == "kitgen: -o - writes a PDF to standard output: redirect it to a file or a pipe, not a terminal.\n"
+    assert list(tmp_path.iterdir()) == []

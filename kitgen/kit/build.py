@@ -29,6 +29,8 @@ DEFAULT_OUTPUT = Path("output") / "kit.pdf"  # CLI.md: ./output/kit.pdf
 HOST_KEY_SUFFIX = "-host-key"  # CLI.md: separate host key, <stem>-host-key.pdf beside the kit
 HOST_KEY_MODES = ("separate", "appended", "none")
 FILE_MODE = 0o666  # a written kit gets the usual permissions for a new file (less the umask)
+PDF_HEADER = b"%PDF-"
+MAX_KIT_BYTES = 256 * 1024 * 1024  # a 500-name kit is far smaller: anything larger is not one
 
 
 def build_kit(
@@ -112,11 +114,17 @@ def output_paths(request: KitRequest) -> tuple[Path, Path | None]:
 
 
 def written_by_kitgen(path: Path) -> bool:
-    """Return whether ``path`` is a PDF that kitgen wrote: its document information names
-    ``kitgen`` as its creator (KitRenderer writes ``/Creator (kitgen <version>)``)."""
+    """Return whether ``path`` is a PDF that kitgen wrote: a regular file of kit size that
+    starts as a PDF and whose document information names ``kitgen`` as its creator
+    (KitRenderer writes ``/Creator (kitgen <version>)``)."""
     try:
+        if not path.is_file() or path.stat().st_size > MAX_KIT_BYTES:
+            return False
+        with path.open("rb") as stream:
+            if stream.read(len(PDF_HEADER)) != PDF_HEADER:
+                return False
         creator = PdfReader(path).metadata.creator
-    except Exception:  # anything pypdf cannot read as a PDF with metadata is not kitgen's
+    except Exception:  # anything that cannot be read as a PDF with metadata is not kitgen's
         return False
     return isinstance(creator, str) and creator.startswith(CREATOR_PREFIX)
 
