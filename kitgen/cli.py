@@ -18,7 +18,7 @@ import typer
 from kitgen import __version__
 from kitgen.errors import KitgenError
 from kitgen.kit.request import HostKey, Paper
-from kitgen.rules.presets import PRESETS
+from kitgen.rules.presets import PRESETS, Rules
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -95,7 +95,7 @@ def settle_rules(preset: str, **chosen: Optional[str]):
     return find_preset(preset).configure(options)
 
 
-def refuse_unused(rules, game: str, **given: object) -> None:
+def refuse_unused(rules: Rules, game: str, **given: object) -> None:
     """Fail naming the first option of ``given`` (option name with ``_`` for ``-``: value)
     that was given although it is only for ``game`` and ``rules`` are another game's."""
     if rules.game == game:
@@ -254,8 +254,10 @@ def check(
     mine: Optional[str] = typer.Option(None, "--mine", help='knucklebones: your grid, e.g. "left:3,3 middle: right:6".'),
     theirs: Optional[str] = typer.Option(None, "--theirs", help="knucklebones: the opponent's grid."),
     face: Optional[int] = typer.Option(None, "--face", help="knucklebones: the rolled face."),
-    column: Optional[Literal["left", "middle", "right"]] = typer.Option(
-        None, "--column", case_sensitive=False, help="knucklebones: the column the die goes in."),
+    column: Optional[Literal["left", "middle", "right", "l", "m", "r", "1", "2", "3"]] = typer.Option(
+        None, "--column", case_sensitive=False,
+        help="knucklebones: the column the die goes in (as in a log: also l, m, r or 1, 2, 3).",
+    ),
     as_json: bool = typer.Option(False, "--json", metavar=FLAG, help="Print the verdict as JSON."),
 ) -> None:
     """Judge one proposed move on a stated position (never proposes one)."""

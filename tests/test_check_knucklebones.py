@@ -112,7 +112,6 @@ def test_cli_check_json_holds_the_facts():
     [
         (["--mine", "right:1,2,3", "--face", "4", "--column", "right"], "right column already holds 3 dice"),
         (["--face", "7", "--column", "left"], "7 is not a face"),
-        (["--face", "2", "--column", "centre"], "'centre' is not a column"),
     ],
 )
 def test_cli_check_refused_placement_exits_1(args, fragment):
@@ -129,7 +128,6 @@ def test_cli_check_refused_placement_exits_1(args, fragment):
         ["--theirs", "left:9", "--face", "2", "--column", "left"],
         ["--face", "2"],
         ["--column", "left"],
-        ["--face", "2", "--column", "left", "--match", "best-of-7"],
     ],
 )
 def test_cli_check_misuse_exits_2_with_one_sentence(args):
@@ -138,6 +136,16 @@ def test_cli_check_misuse_exits_2_with_one_sentence(args):
     assert "Traceback" not in result.output
     assert result.output.startswith("kitgen: ")
     assert result.output.count("\n") == 1
+
+
+@pytest.mark.parametrize("args, option", [
+    (["--face", "2", "--column", "centre"], "--column"),
+    (["--face", "2", "--column", "left", "--match", "best-of-7"], "--match"),
+])
+def test_cli_check_a_value_that_is_not_a_choice_is_a_usage_error(args, option):
+    result = check(*args)
+    assert result.exit_code == 2
+    assert f"Invalid value for '{option}'" in result.output and "Traceback" not in result.output
 
 
 def test_cli_check_face_that_is_not_a_number_is_a_usage_error():

@@ -58,7 +58,7 @@ def assert_one_sentence(result, fragment: str) -> None:
     ("kit", ["<strip|classic|ten|hundred|long-game|knucklebones>", "<9|12>", "<on|off>",
              "<single|best-of-3|best-of-5|best-of-7|elimination>", "<sum|digits>",
              "<single|best-of-3|best-of-5>", "<a4|letter>", "<separate|appended|none>"]),
-    ("check", ["<strip|classic|ten|hundred|long-game|knucklebones>", "<close|open>", "<left|middle|right>"]),
+    ("check", ["<strip|classic|ten|hundred|long-game|knucklebones>", "<close|open>", "<left|middle|right|l|m|r|1|2|3>"]),
 ])
 def test_help_shows_the_choices(runner, command, choices):
     text = help_text(runner, command)
@@ -94,7 +94,7 @@ def test_validate_shows_log(runner):
     (["kit", "--rules", "poker"], "--rules", "'strip', 'classic'"),
     (["kit", "--rules", "classic", "--tiles", "10"], "--tiles", "'9', '12'"),
     (["check", "--role", "both"], "--role", "'close', 'open'"),
-    (["check", "--rules", "knucklebones", "--face", "3", "--column", "l"], "--column", "'left', 'middle', 'right'"),
+    (["check", "--rules", "knucklebones", "--face", "3", "--column", "centre"], "--column", "'left', 'middle', 'right'"),
 ])
 def test_a_wrong_choice_gets_clicks_message_with_the_choices(runner, arguments, option, choices):
     result = runner.invoke(app, arguments, env=WIDE)

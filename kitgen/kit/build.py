@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import tempfile
-from itertools import count as count_from
+from itertools import count
 from pathlib import Path
 from typing import Callable
 
@@ -73,15 +73,15 @@ def render_kit(
     chunks = [table_chunk(request.rules, table, layout, book) for table in tables]
     key = [host_key_chunk(request.rules, layout, book)] if request.host_key != "none" else []
     rules = request.rules.describe()
-    count = f"{len(tables)} table{'s' if len(tables) > 1 else ''}"
+    how_many = f"{len(tables)} table{'s' if len(tables) > 1 else ''}"
     documents = [(
-        DocumentInfo(book.title, f"Paper kit for {rules}: {count} on {layout.print_name}."),
+        DocumentInfo(book.title, f"Paper kit for {rules}: {how_many} on {layout.print_name}."),
         chunks + key if request.host_key == "appended" else chunks,
     )]
     if request.host_key == "separate":
         documents.append((DocumentInfo(f"Host key - {book.title}", f"Host key for {rules}."), key))
     total = sum(len(parts) for _, parts in documents)
-    done = count_from(1)
+    done = count(1)
     renderer = KitRenderer(layout)
     return [renderer.render(parts, info, lambda: progress(next(done), total)) for info, parts in documents]
 

@@ -15,9 +15,9 @@ import logging
 import mimetypes
 import os
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import cache
 from io import BytesIO
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
 from urllib.parse import unquote, urlsplit

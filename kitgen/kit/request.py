@@ -19,8 +19,9 @@ class KitRequest:
     ``players`` are names already checked by the name rule (empty for blank tables);
     ``seats`` is the seats of each blank table (``None``: the preset's maximum, at most 6);
     ``tables`` the number of blank tables; ``table_size`` caps a named table lower;
-    ``die_size_mm`` sizes knucklebones cells (``None``: 16 mm dice); ``output`` is the kit's path (``None``:
-    ``./output/kit.pdf``, replacing only a kit kitgen wrote); ``force`` allows replacing a named file.
+    ``die_size_mm`` sizes knucklebones cells (``None``: for 16 mm dice); ``output`` is the
+    kit's path (``None``: ``./output/kit.pdf``, replacing only a kit kitgen wrote);
+    ``force`` allows replacing a named file.
     """
 
     rules: Rules
