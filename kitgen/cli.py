@@ -14,20 +14,45 @@ from pathlib import Path
 from typing import Annotated, Any, Iterable, Literal, NoReturn, Optional
 
 import typer
+from typer.core import TyperCommand, TyperGroup
 
 from kitgen import __version__
 from kitgen.errors import KitgenError
 from kitgen.kit.request import HostKey, Paper
 from kitgen.rules.presets import PRESETS, Rules
 
+
+def without_flag_metavars(params: list) -> list:
+    """Return ``params`` with every flag's metavariable blanked, so help shows none for an
+    option that takes no value (Typer shows ``<bool>``, inviting ``--force true``)."""
+    for param in params:
+        if getattr(param, "is_flag", False) and param.metavar is None:
+            param.metavar = ""
+    return params
+
+
+class Command(TyperCommand):
+    """A Typer command whose help shows no metavariable for flags."""
+
+    def get_params(self, ctx: typer.Context) -> list:
+        return without_flag_metavars(super().get_params(ctx))
+
+
+class Group(TyperGroup):
+    """The Typer group of kitgen's commands; its help shows no metavariable for flags."""
+
+    def get_params(self, ctx: typer.Context) -> list:
+        return without_flag_metavars(super().get_params(ctx))
+
+
 app = typer.Typer(
+    cls=Group,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
 STDOUT = Path("-")  # -o -: the kit PDF on standard output
-FLAG = ""  # the metavar of an option that takes no value: help shows none (not <bool>)
 GAMES = {"box": "the Shut the Box presets", "knucklebones": "knucklebones"}
 
 
@@ -144,14 +169,14 @@ def show_version(value: bool) -> None:
 @app.callback()
 def main(
     version: bool = typer.Option(
-        False, "--version", metavar=FLAG, callback=show_version, is_eager=True,
+        False, "--version", callback=show_version, is_eager=True,
         help="Print the version and exit.",
     ),
 ) -> None:
     """Print paper kits for exact-sum dice games and check what players wrote on them."""
 
 
-@app.command(epilog=KIT_EXAMPLES)
+@app.command(cls=Command, epilog=KIT_EXAMPLES)
 def kit(
     rules: Preset = "strip",
     tiles: Tiles = None,
@@ -182,7 +207,7 @@ def kit(
         "separate", "--host-key", case_sensitive=False,
         help="The host key as its own PDF, at the end of the kit, or left out.",
     ),
-    large_print: bool = typer.Option(False, "--large-print", metavar=FLAG, help="Text and boxes at least 1.5x."),
+    large_print: bool = typer.Option(False, "--large-print", help="Text and boxes at least 1.5x."),
     die_size: Optional[float] = typer.Option(
         None, "--die-size", show_default="16",
         help="knucklebones: the width in mm of the dice the board cells hold.",
@@ -191,7 +216,7 @@ def kit(
         None, "-o", "--output", show_default="output/kit.pdf",
         help="The kit PDF, or - for standard output.",
     ),
-    force: bool = typer.Option(False, "--force", metavar=FLAG, help="Replace an existing file named with -o."),
+    force: bool = typer.Option(False, "--force", help="Replace an existing file named with -o."),
 ) -> None:
     """Write a printable kit (PDF) and its host key."""
     from kitgen.kit.build import build_kit, render_kit
@@ -235,7 +260,7 @@ def kit(
         typer.echo(str(path))
 
 
-@app.command(epilog=CHECK_EXAMPLES)
+@app.command(cls=Command, epilog=CHECK_EXAMPLES)
 def check(
     rules: Preset = "strip",
     tiles: Tiles = None,
@@ -246,7 +271,7 @@ def check(
     open_tiles: Optional[str] = typer.Option(None, "--open", help='The open tiles, e.g. "1 2 4 9".'),
     roll: Optional[str] = typer.Option(None, "--roll", help="The throw: 8, 5+3 or 'die 4'."),
     close: Optional[str] = typer.Option(None, "--close", help='The tiles the move shuts (or opens), e.g. "3 5".'),
-    none: bool = typer.Option(False, "--none", metavar=FLAG, help="Judge the claim that the throw has no move."),
+    none: bool = typer.Option(False, "--none", help="Judge the claim that the throw has no move."),
     role: Optional[Literal["close", "open"]] = typer.Option(
         None, "--role", case_sensitive=False, show_default="close",
         help="long-game: the closer shuts tiles, the opener opens them.",
@@ -258,7 +283,7 @@ def check(
         None, "--column", case_sensitive=False,
         help="knucklebones: the column the die goes in (as in a log: also l, m, r or 1, 2, 3).",
     ),
-    as_json: bool = typer.Option(False, "--json", metavar=FLAG, help="Print the verdict as JSON."),
+    as_json: bool = typer.Option(False, "--json", help="Print the verdict as JSON."),
 ) -> None:
     """Judge one proposed move on a stated position (never proposes one)."""
     from kitgen.check import check_box_claim, check_placement
@@ -309,11 +334,11 @@ Examples:
 """
 
 
-@app.command(epilog=VALIDATE_EPILOG)
+@app.command(cls=Command, epilog=VALIDATE_EPILOG)
 def validate(
     logs: list[Path] = typer.Argument(
         ..., metavar="LOG", help="Game log files to check; a folder means every *.log file in it."),
-    as_json: bool = typer.Option(False, "--json", metavar=FLAG, help="Print one JSON array with one object per log."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON array with one object per log."),
 ) -> None:
     """Check transcribed game logs: every rule, every fault with its line, what decided the game."""
     from kitgen.logs.report import format_text, tally
@@ -346,7 +371,7 @@ def validate(
     raise typer.Exit(status)
 
 
-@app.command("rules", epilog=RULES_EXAMPLES)
+@app.command("rules", cls=Command, epilog=RULES_EXAMPLES)
 def rules_command(
     preset: Optional[str] = typer.Argument(None, help="A preset id; without one, list the presets."),
 ) -> None:

@@ -75,7 +75,9 @@ def option_line(text: str, option: str) -> str:
 
 
 @pytest.mark.parametrize("command, flags", [
-    ("kit", ["--large-print", "--force"]), ("check", ["--none", "--json"]), ("validate", ["--json"]), ("", ["--version"]),
+    ("kit", ["--large-print", "--force", "--help"]), ("check", ["--none", "--json", "--help"]),
+    ("validate", ["--json", "--help"]), ("rules", ["--help"]),
+    ("", ["--version", "--install-completion", "--show-completion", "--help"]),
 ])
 def test_flags_show_no_metavariable(runner, command, flags):
     text = help_text(runner, *filter(None, [command]))
