@@ -88,6 +88,12 @@ def test_bad_rosters_are_refused_in_one_sentence(data, source, message):
     assert str(caught.value).count(". ") == 0 and str(caught.value).endswith(".")
 
 
+def test_a_sheet_longer_than_any_class_is_refused(monkeypatch):
+    monkeypatch.setattr("kitgen.kit.roster.MAX_SHEET_ROWS", 3)
+    with pytest.raises(RosterError, match="more than 3 rows"):
+        parse_roster(workbook(["name"], ["Ana"], ["Ben"], ["Cy"]), "class.xlsx")
+
+
 def test_a_bad_name_in_a_table_is_refused():
     with pytest.raises(PlayerNameError, match="given twice"):
         parse_roster(b"name;class\nAna;4b\nAna;4c\n", "class.csv")

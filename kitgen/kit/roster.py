@@ -19,6 +19,7 @@ import csv
 import re
 from dataclasses import dataclass
 from io import BytesIO
+from itertools import islice
 from pathlib import Path
 
 from kitgen.errors import RosterError
@@ -32,6 +33,8 @@ LAST_HEADINGS = ("lastname", "surname", "familyname")
 XLSX_MAGIC = b"PK\x03\x04"  # an .xlsx workbook is a zip archive
 XLS_MAGIC = b"\xd0\xcf\x11\xe0"  # an old binary .xls workbook (OLE2)
 TABLE_SUFFIXES = (".csv", ".tsv", ".xlsx")
+MAX_SHEET_ROWS = 10_000  # a class list is far shorter (CLI.md: at most 500 names)
+MAX_SHEET_COLUMNS = 100
 
 
 @dataclass(frozen=True)
@@ -137,18 +140,23 @@ def _text_rows(text: str) -> list[list[str]]:
 
 def _workbook_rows(data: bytes, source: str) -> list[list[str]]:
     """Return the rows of the first sheet of the ``.xlsx`` workbook ``data``, each cell as
-    text (a whole number without ``.0``, an empty cell as ``""``)."""
+    text (a whole number without ``.0``, an empty cell as ``""``), its first 100 columns.
+
+    Raises :class:`RosterError` for a sheet of more than 10,000 rows."""
     from openpyxl import load_workbook
 
     try:
         workbook = load_workbook(BytesIO(data), read_only=True, data_only=True)
         try:
-            sheet = workbook.worksheets[0]
-            return [[_cell_text(value) for value in row] for row in sheet.iter_rows(values_only=True)]
+            rows = workbook.worksheets[0].iter_rows(max_col=MAX_SHEET_COLUMNS, values_only=True)
+            table = [[_cell_text(value) for value in row] for row in islice(rows, MAX_SHEET_ROWS + 1)]
         finally:
             workbook.close()
     except Exception:  # openpyxl raises many kinds for a zip that is not a workbook
         raise RosterError(f"roster {source!r} cannot be read as an .xlsx workbook.") from None
+    if len(table) > MAX_SHEET_ROWS:
+        raise RosterError(f"roster {source!r} has more than {MAX_SHEET_ROWS:,} rows, more than a class list.")
+    return table
 
 
 def _cell_text(value: object) -> str:
