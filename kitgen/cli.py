@@ -69,7 +69,8 @@ def option_choices(name: str) -> Any:
 
 
 # Preset options, shared by `kit` and `check` (CLI.md: the names of a log's rules: line).
-Preset = Annotated[choices(preset.id for preset in PRESETS), typer.Option(
+PresetId = choices(preset.id for preset in PRESETS)
+Preset = Annotated[PresetId, typer.Option(
     "--rules", case_sensitive=False, help="The game: a preset id (kitgen rules lists them).")]
 Tiles = Annotated[Optional[option_choices("tiles")], typer.Option("--tiles", help="classic: tiles on the box.")]
 OneDie = Annotated[Optional[option_choices("one-die")], typer.Option(
@@ -373,11 +374,13 @@ def validate(
 
 @app.command("rules", cls=Command, epilog=RULES_EXAMPLES)
 def rules_command(
-    preset: Optional[str] = typer.Argument(None, help="A preset id; without one, list the presets."),
+    preset: Optional[PresetId] = typer.Argument(
+        None, metavar="PRESET", case_sensitive=False, show_default=False,
+        help="A preset id; without one, list the presets."),
 ) -> None:
     """List the presets, or print one preset's rules in the kit's words."""
     from kitgen.rulebook import rules_text
-    from kitgen.rules.presets import PRESETS, find_preset
+    from kitgen.rules.presets import find_preset
 
     if preset is None:
         width = max(len(known.id) for known in PRESETS)

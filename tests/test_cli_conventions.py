@@ -116,12 +116,17 @@ def test_completion_can_be_installed(runner):
     assert "--install-completion" in help_text(runner)
 
 
-def test_the_shell_completes_choices(tmp_path):
-    environment = {**os.environ, "_KITGEN_COMPLETE": "complete_bash", "COMP_WORDS": "kitgen kit --paper ",
-                   "COMP_CWORD": "3", "PYTHONPATH": str(REPO)}
+@pytest.mark.parametrize("words, completions", [
+    ("kitgen kit --paper ", ["a4", "letter"]),
+    ("kitgen check --rules knucklebones --column m", ["middle", "m"]),
+    ("kitgen rules k", ["knucklebones"]),
+])
+def test_the_shell_completes_choices(tmp_path, words, completions):
+    environment = {**os.environ, "_KITGEN_COMPLETE": "complete_bash", "COMP_WORDS": words,
+                   "COMP_CWORD": str(len(words.split(" ")) - 1), "PYTHONPATH": str(REPO)}
     completed = subprocess.run([sys.executable, "-m", "kitgen"], capture_output=True, text=True,
                                env=environment, cwd=tmp_path, check=True)
-    assert completed.stdout.split() == ["a4", "letter"]
+    assert completed.stdout.split() == completions
 
 
 # --- 3. -h, examples, help for --seats and --table-size -------------------------------------
