@@ -308,8 +308,9 @@ def test_doubles_earn_extra_turns_spent_on_no_move_throws():
     text = log("long-game", "Ana, Ben", turn("Ana", CLOSER_TURN), turn("Ben", OPENER_TURN))
     assert errors(text) == [(None, "missing-turn")]
     assert validate_text(text).results["turns"] == [
-        {"line": 3, "player": "Ana", "role": "closer"},
-        {"line": 12, "player": "Ben", "role": "opener"},
+        {"line": 3, "player": "Ana", "role": "closer", "throws": [
+            "4+5", "4+4", "3+4", "die 6", "die 5", "6+6", "5+6", "6+5"]},
+        {"line": 12, "player": "Ben", "role": "opener", "throws": ["2+3", "1+1", "4+2", "1+2"]},
     ]
 
 
@@ -349,10 +350,12 @@ def test_results_and_text_report():
         "decided": True,
         "totals": {"Ana": 57, "Ben": 57},
         "turns": [
-            {"line": 3, "player": "Ana", "attempt": 1, "score": 43},
-            {"line": 6, "player": "Ben", "attempt": 1, "score": 14},
-            {"line": 13, "player": "Ben", "attempt": 2, "score": 43},
-            {"line": 16, "player": "Ana", "attempt": 2, "score": 14},
+            {"line": 3, "player": "Ana", "attempt": 1, "score": 43, "throws": ["1+1", "1+1"]},
+            {"line": 6, "player": "Ben", "attempt": 1, "score": 14,
+             "throws": ["4+5", "4+4", "3+4", "2+3", "1+1", "6+6"]},
+            {"line": 13, "player": "Ben", "attempt": 2, "score": 43, "throws": ["1+1", "1+1"]},
+            {"line": 16, "player": "Ana", "attempt": 2, "score": 14,
+             "throws": ["4+5", "4+4", "3+4", "2+3", "1+1", "6+6"]},
         ],
     }
     assert format_text(report).splitlines() == [

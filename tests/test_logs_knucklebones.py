@@ -83,6 +83,8 @@ def test_spec_example_results():
         "wins": {"Ana": 0, "Ben": 1},
         "winners": ["Ben"],
         "decided": True,
+        "rolls": {"Ana": [1, 3, 2, 5, 3, 2, 5, 4, 4], "Ben": [2, 5, 6, 1, 5, 3, 6, 3, 4]},
+        "removed": {"Ana": 0, "Ben": 3},  # Ben's 3 middle, 3 right and 1 left
     }
 
 
@@ -100,6 +102,8 @@ def test_single_game_with_claims_is_valid_and_reports_its_results():
         "wins": {"Ana": 1, "Ben": 0},
         "winners": ["Ana"],
         "decided": True,
+        "rolls": {"Ana": [3] * 9, "Ben": [4, 5, 6, 4, 5, 6, 4, 5]},
+        "removed": {"Ana": 0, "Ben": 0},
     }
 
 
@@ -210,7 +214,8 @@ def test_a_log_without_placements_is_missing_turns():
     report = validate(log())
     assert codes(report) == [(None, "missing-turn")]
     assert report.results == {"games": [], "wins": {"Ana": 0, "Ben": 0}, "winners": [],
-                              "decided": False}
+                              "decided": False,
+                              "rolls": {"Ana": [], "Ben": []}, "removed": {"Ana": 0, "Ben": 0}}
 
 
 def test_an_unfinished_game_is_missing_turns_and_its_claims_are_wrong():

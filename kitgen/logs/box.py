@@ -41,7 +41,8 @@ written that were movable count as moved). How it carries on:
 - ``turns``: one object per counted turn in log order: ``line`` (of its ``turn`` line),
   ``player`` and, but in the long game, ``score`` with ``attempt`` (``strip``) or ``round``;
   in the long game ``role`` (``closer`` or ``opener``) instead; the long game's winner
-  completed the board in the last turn.
+  completed the board in the last turn; and ``throws``, the turn's throws as written
+  (``"8"``, ``"5+3"``, ``"die 4"``), play after the turn ended left out.
 
 :func:`summarize` turns the results into the few lines the text report prints.
 """
@@ -252,11 +253,12 @@ class _Turn:
     seat (``None``: nobody's), role, box, stage, the extra turns its doubles have earned
     (long game), whether one of its moves completed the box (shut it; for the opener,
     opened it), the line of its last throw, the line of the throw that ended it, the line
-    of a no-move throw that spent an extra turn (when that was its last throw), and the box
-    before a written move on a throw that had no move (when that was its last throw)."""
+    of a no-move throw that spent an extra turn (when that was its last throw), the box
+    before a written move on a throw that had no move (when that was its last throw), and
+    its throws as written."""
 
     __slots__ = ("line", "seat", "role", "box", "stage", "extra", "completed", "last_throw",
-                 "ended_at", "spent_at", "revert_to")
+                 "ended_at", "spent_at", "revert_to", "throws")
 
     def __init__(self, line: int, seat: int | None, role: str, box: int, stage: int) -> None:
         self.line, self.seat, self.role, self.box, self.stage = line, seat, role, box, stage
@@ -266,6 +268,7 @@ class _Turn:
         self.ended_at: int | None = None
         self.spent_at: int | None = None
         self.revert_to: int | None = None
+        self.throws: list[str] = []
 
 
 PendingClaim = ScoreClaim | TotalsClaim | RoundLine
@@ -286,7 +289,7 @@ class _BoxLogReader:
         self.turn: _Turn | None = None
         self.pending: list[tuple[int, PendingClaim]] = []
         self.errors: list[LogError] = []
-        self.turns: list[tuple[int, int, int, int]] = []
+        self.turns: list[tuple[int, int, int, int, list[str]]] = []
         self.resets: list[tuple[int, int, int]] = []
         self.winner_claims: list[tuple[int, frozenset[int]]] = []
         self.loser_claims: list[tuple[int, int | None]] = []
@@ -362,6 +365,7 @@ class _BoxLogReader:
             self.error(number, "play-after-end", self.ended_message(turn))
             return
         rules, throw, tiles, box = self.rules, parsed.throw, parsed.tiles, turn.box
+        turn.throws.append(throw.text)
         problems = judge_move(rules, box, throw, tiles, turn.role)
         for problem in problems:
             self.error(number, problem.code, problem.message)
@@ -521,7 +525,7 @@ class _BoxLogReader:
             if self.rules.format == "hundred" and turn.completed:
                 self.resets.append((turn.line, turn.seat, count))
             self.play = self.play.record(turn.seat, score, turn.completed)
-            self.turns.append((turn.line, turn.seat, count, score))
+            self.turns.append((turn.line, turn.seat, count, score, turn.throws))
         self.board = turn.box
         turn.stage = CLOSED
         self.judge_pending(turn, after=True)
@@ -574,10 +578,11 @@ class _BoxLogReader:
                                  for line, seat, number in self.resets]
         count = "attempt" if fmt == "two-attempts" else "round"
         results["turns"] = [
-            {"line": line, "player": names[seat], count: number, "score": score} if self.scored
+            {"line": line, "player": names[seat], count: number, "score": score,
+             "throws": throws} if self.scored
             else {"line": line, "player": names[seat],
-                  "role": "opener" if seat == OPENER else "closer"}
-            for line, seat, number, score in self.turns
+                  "role": "opener" if seat == OPENER else "closer", "throws": throws}
+            for line, seat, number, score, throws in self.turns
         ]
         return results
 

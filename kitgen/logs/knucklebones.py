@@ -43,7 +43,11 @@ Results (``Report.results``, the ``results`` object of ``--json``):
   ended first), and ``w`` is the winner's name for ``"won"`` and ``null`` otherwise;
 - ``wins``: ``{name: game wins}`` (draws count for neither);
 - ``winners``: ``[match winner]`` once the match is decided, else ``[]``;
-- ``decided``: whether the match is decided.
+- ``decided``: whether the match is decided;
+- ``rolls``: ``{name: [faces]}``, the faces 1-6 of the placements that counted for each
+  player, in log order (a placement refused for its column still shows its roll);
+- ``removed``: ``{name: dice}``, how many of the opponent's dice each player's placements
+  removed.
 
 :func:`summarize` turns the results into the few lines the text report prints.
 """
@@ -60,7 +64,7 @@ from kitgen.logs.report import LogError, Report, sort_errors
 from kitgen.logs.suggest import did_you_mean, nearest_form
 from kitgen.rules.box import NUMBER_MAX_DIGITS, quote
 from kitgen.rules.knucklebones import (
-    Column, Game, Match, judge_placement, new_match, other_seat, parse_column,
+    FACES, Column, Game, Match, judge_placement, new_match, other_seat, parse_column,
 )
 from kitgen.rules.names import read_name
 
@@ -210,6 +214,8 @@ class _Walk:
     players: tuple[str, ...]
     match: Match
     errors: list[LogError] = field(default_factory=list)
+    rolls: tuple[list[int], list[int]] = field(default_factory=lambda: ([], []))
+    removed: list[int] = field(default_factory=lambda: [0, 0])
 
     def error(self, line: int | None, code: str, message: str) -> None:
         """Record one located error."""
@@ -258,6 +264,8 @@ class _Walk:
             self.match = self.match.start_game()
         game = self.match.games[-1]
         seat = self.mover(entry, game, rest)
+        if entry.face in FACES:
+            self.rolls[seat].append(entry.face)
         problems = judge_placement(game.grids[seat], entry.face, entry.column)
         for problem in problems:
             hint = self.column_hint(entry.column) if problem.code == "bad-column" else ""
@@ -266,7 +274,9 @@ class _Walk:
         if problems:
             self.match = self.match.use_turn(seat)
         else:
+            opposing = game.grids[other_seat(seat)].dice
             self.match = self.match.place(seat, entry.face, parse_column(entry.column))
+            self.removed[seat] += opposing - self.match.games[-1].grids[other_seat(seat)].dice
 
     @staticmethod
     def column_hint(written: str) -> str:
@@ -408,6 +418,8 @@ class _Walk:
             "wins": dict(zip(self.players, self.match.wins)),
             "winners": [] if winner is None else [self.players[winner]],
             "decided": self.match.over,
+            "rolls": dict(zip(self.players, self.rolls)),
+            "removed": dict(zip(self.players, self.removed)),
         }
 
     def game_result(self, game: Game, number: int) -> str:
