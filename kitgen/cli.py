@@ -372,6 +372,60 @@ def validate(
     raise typer.Exit(status)
 
 
+REPORT_EXAMPLES = """Examples:
+
+  kitgen report examples -o club-report.pdf
+
+  kitgen report thursday/ --csv > standings.csv
+"""
+
+
+@app.command(cls=Command, epilog=REPORT_EXAMPLES)
+def report(
+    logs: list[Path] = typer.Argument(
+        ..., metavar="LOG", help="Game logs, one per table; a folder means every *.log file in it."),
+    output: Optional[Path] = typer.Option(
+        None, "-o", "--output", show_default="output/report.pdf", help="The report PDF."),
+    paper: Optional[Paper] = typer.Option(
+        None, "--paper", case_sensitive=False, show_default="$KITGEN_PAPER, $PAPERSIZE, /etc/papersize, a4",
+        help="The paper size (the first of the defaults that is set).",
+    ),
+    force: bool = typer.Option(False, "--force", help="Replace an existing file named with -o."),
+    as_json: bool = typer.Option(False, "--json", help="Print the standings and figures as JSON instead."),
+    as_csv: bool = typer.Option(False, "--csv", help="Print the standings and figures as CSV instead."),
+) -> None:
+    """Write the session report of many tables' logs: results, standings, figures, the dice.
+
+    Exit status 0 when every log is valid, 1 when a log has errors, 2 when a log could not
+    be read (the report is written in every case, listing it)."""
+    from kitgen.session.collect import collect_session
+
+    if as_json and as_csv:
+        fail("choose --json or --csv, not both.")
+    if (as_json or as_csv) and output is not None:
+        fail("--json and --csv print to standard output; redirect it to write a file.")
+    try:
+        session = collect_session(logs)
+        if as_json or as_csv:
+            from kitgen.session.export import session_csv, session_json
+
+            text = (json.dumps(session_json(session), ensure_ascii=False, indent=1) + "\n"
+                    if as_json else session_csv(session))
+        else:
+            from kitgen.kit.papersize import default_paper
+            from kitgen.session.printed import write_report
+
+            text = f"{write_report(session, output, paper or default_paper(), force)}\n"
+    except KitgenError as error:
+        fail(str(error))
+    for table in session.tables:
+        if table.unreadable is not None:
+            typer.echo(f"kitgen: {table.file}: {table.unreadable}", err=True)
+    typer.echo(text, nl=False)
+    counts = session.counts
+    raise typer.Exit(2 if counts["unreadable"] else 1 if counts["with_errors"] else 0)
+
+
 @app.command("rules", cls=Command, epilog=RULES_EXAMPLES)
 def rules_command(
     preset: Optional[PresetId] = typer.Argument(

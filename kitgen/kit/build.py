@@ -100,17 +100,26 @@ def output_paths(request: KitRequest) -> tuple[Path, Path | None]:
     if request.host_key == "separate":
         key_path = kit_path.with_name(f"{kit_path.stem}{HOST_KEY_SUFFIX}.pdf")
     for path in (kit_path, key_path):
-        if path is None:
-            continue
-        if path.is_dir():
-            raise OutputExistsError(f"{str(path)!r} is a folder; name a PDF file to write.")
-        if request.output is None and path.exists() and not written_by_kitgen(path):
-            raise OutputExistsError(
-                f"{str(path)!r} exists and kitgen did not write it; name another file with -o."
-            )
-        if request.output is not None and path.exists() and not request.force:
-            raise OutputExistsError(f"{str(path)!r} already exists; add --force to replace it.")
+        if path is not None:
+            check_output_path(path, request.output is not None, request.force)
     return kit_path, key_path
+
+
+def check_output_path(path: Path, named: bool, force: bool) -> None:
+    """Check that a PDF may be written at ``path``: not a folder; when the user ``named`` it
+    (``-o``), not an existing file unless ``force``; in kitgen's own default folder, not a
+    file that kitgen did not write.
+
+    Raises :class:`OutputExistsError` with one sentence otherwise.
+    """
+    if path.is_dir():
+        raise OutputExistsError(f"{str(path)!r} is a folder; name a PDF file to write.")
+    if not named and path.exists() and not written_by_kitgen(path):
+        raise OutputExistsError(
+            f"{str(path)!r} exists and kitgen did not write it; name another file with -o."
+        )
+    if named and path.exists() and not force:
+        raise OutputExistsError(f"{str(path)!r} already exists; add --force to replace it.")
 
 
 def written_by_kitgen(path: Path) -> bool:

@@ -702,4 +702,4 @@ def validate_box_log(header: Header, body: list[Line], file: str) -> Report:
     reader.finish()
     results = reader.results()
     return Report(file, header.rules.describe(), sort_errors(reader.errors), results,
-                  summarize(header.rules, results))
+                  summarize(header.rules, results), header.players)

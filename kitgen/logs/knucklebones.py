@@ -128,7 +128,8 @@ def validate_knucklebones_log(header: Header, body: list[Line], file: str) -> Re
     walk.finish()
     results = walk.results()
     return Report(file, header.rules.describe(), sort_errors(walk.errors), results,
-                  summarize(new_match(header.rules).wins_needed, results))
+                  summarize(new_match(header.rules).wins_needed, results),
+                  header.players)
 
 
 @lru_cache(maxsize=1024)

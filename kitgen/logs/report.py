@@ -35,14 +35,16 @@ class LogError:
 @dataclass(frozen=True)
 class Report:
     """The verdict on one log: its preset (as the ``rules:`` line writes it), every error
-    in line order, the results (``winners`` always; other fields per game) and a few short
-    lines that state, from those results, what decided the game."""
+    in line order, the results (``winners`` always; other fields per game), a few short
+    lines that state, from those results, what decided the game, and the players in seat
+    order."""
 
     file: str
     rules: str
     errors: tuple[LogError, ...]
     results: dict[str, Any] = field(default_factory=dict)
     summary: tuple[str, ...] = ()
+    players: tuple[str, ...] = ()
 
     @property
     def valid(self) -> bool:

@@ -1,0 +1,72 @@
+"""A session's standings and figures as data: one JSON document, or CSV with one row per
+player at a table (``kitgen report --json`` / ``--csv``). Neither imports the renderer."""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from kitgen.session.dice import Fit
+from kitgen.session.figures import HEADINGS, Session
+
+CSV_FIELDS = ("rules", "rank", "player", "table", "file", "log_has_errors", *HEADINGS)
+
+
+def session_json(session: Session) -> dict[str, Any]:
+    """Return the session as one JSON-ready object: ``counts``, ``tables`` (one object per
+    log given, ``unreadable`` holding the sentence for a log that could not be read),
+    ``standings`` (per ``rules:`` line: the ranking rule and one object per player, with
+    ``rank`` ``null`` when not ranked) and ``dice`` (``two_dice`` totals, ``one_die``
+    faces, ``impossible`` throws left out)."""
+    files = {table.number: table.file for table in session.tables}
+    return {
+        "counts": session.counts,
+        "tables": [
+            {"table": table.number, "file": table.file, "unreadable": table.unreadable}
+            if table.unreadable is not None else
+            {"table": table.number, "file": table.file, "rules": table.rules,
+             "players": list(table.players), "result": table.result, "decided": table.decided,
+             "errors": table.errors}
+            for table in session.tables
+        ],
+        "standings": [
+            {"rules": group.rules, "ranking": group.rule, "players": [
+                {"rank": row.rank, "player": row.player, "table": row.table, "file": files[row.table],
+                 "log_has_errors": row.marked, **{name: row.figures.get(name) for name in group.columns}}
+                for row in group.rows
+            ]}
+            for group in session.standings
+        ],
+        "dice": {"two_dice": _fit_json(session.two_dice, "two-dice"),
+                 "one_die": _fit_json(session.one_die, "one-die"),
+                 "impossible": session.impossible},
+    }
+
+
+def _fit_json(fit: Fit, what: str) -> dict[str, Any]:
+    return {
+        "throws": fit.throws,
+        "counts": {str(outcome): count for outcome, count in fit.counts.items()},
+        "expected": {str(outcome): round(fit.expected(outcome), 2) for outcome in fit.counts},
+        "chi_square": None if fit.statistic is None else round(fit.statistic, 3),
+        "degrees_of_freedom": fit.freedom,
+        "p_value": None if fit.p_value is None else round(fit.p_value, 4),
+        "verdict": fit.sentence(what),
+    }
+
+
+def session_csv(session: Session) -> str:
+    """Return the standings as CSV: a header row (:data:`CSV_FIELDS`), then one row per
+    player at a table, group by group in rank order; a figure that does not apply to the
+    game, and the rank of an unranked player, are empty."""
+    files = {table.number: table.file for table in session.tables}
+    out = io.StringIO()
+    writer = csv.DictWriter(out, CSV_FIELDS, lineterminator="\n")
+    writer.writeheader()
+    for group in session.standings:
+        for row in group.rows:
+            writer.writerow({"rules": group.rules, "rank": row.rank, "player": row.player,
+                             "table": row.table, "file": files[row.table],
+                             "log_has_errors": "yes" if row.marked else "no", **row.figures})
+    return out.getvalue()

@@ -1,0 +1,347 @@
+"""A session's figures, worked out from the validator's reports: each table's result and
+what decided it, the room's standings per preset, each player's figures and the dice.
+Pure: no I/O (the logs are read by :mod:`kitgen.session.collect`).
+
+**Standings** group the tables by their ``rules:`` line (preset and options: 9 and 12 tiles,
+or single and best-of-3, are not comparable) and rank each player at each table by a figure
+that does not depend on the size of the table (:data:`RANKINGS`, printed under each group):
+
+- ``strip``: the combined remainder of both attempts, lowest first;
+- ``classic`` single and ``ten``: the turn's score, lowest first;
+- ``classic`` best-of: round wins, most first, then the average turn score, lowest first;
+- ``classic`` elimination and ``hundred``: the average turn score, lowest first (how many
+  turns a table lasts depends on its players; what one turn scores does not);
+- ``long-game``: tables won;
+- ``knucklebones``: games won, most first, then points over all games, most first.
+
+Equal figures share a rank (1, 1, 3). A player without the figure (a strip player with one
+attempt recorded, a ``ten`` player whose table ended before their turn) is listed unranked.
+A player whose table's log has errors is ranked on the figures as written, and marked.
+No figure ranks choices of tiles or columns: only turns, scores, games and throws are counted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from kitgen.logs.reader import parse_rules_line
+from kitgen.logs.report import Report
+from kitgen.rules.box import parse_throw
+from kitgen.rules.presets import Rules
+from kitgen.session.dice import ONE_DIE, TWO_DICE, Fit, fit
+
+LOWEST, MOST = "lowest", "most"  # the direction a ranking figure is better in
+
+HEADINGS = {  # every figure a player row can carry, in print order, with its heading
+    "combined": "Combined",
+    "score": "Score",
+    "round_wins": "Round wins",
+    "tables_won": "Tables won",
+    "games_won": "Games won",
+    "points": "Points",
+    "average_score": "Avg score",
+    "turns": "Turns",
+    "attempts": "Attempts",
+    "average_left": "Avg left",
+    "shut": "Boxes shut",
+    "best": "Best turn",
+    "worst": "Worst turn",
+    "games": "Games",
+    "removed": "Dice removed",
+    "throws": "Throws",
+}
+BOX_FIGURES = ("average_left", "shut", "best", "worst", "throws")
+LONG_GAME_FIGURES = ("turns", "throws")
+KNUCKLEBONES_FIGURES = ("games", "removed", "throws")
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """How one format's players are ranked across tables: the ``keys`` compared in order,
+    each a figure and the direction it is better in, and the rule in one sentence."""
+
+    keys: tuple[tuple[str, str], ...]
+    rule: str
+
+
+def ranking(rules: Rules) -> Ranking:
+    """Return the :class:`Ranking` of ``rules``' format (this module's docstring).
+
+    >>> ranking(parse_rules_line("classic format=best-of-3")).keys
+    (('round_wins', 'most'), ('average_left', 'lowest'))
+    """
+    average = "average_score" if rules.scoring == "digits" else "average_left"
+    fmt = rules.format
+    if rules.game == "knucklebones":
+        return Ranking((("games_won", MOST), ("points", MOST)),
+                       "Ranked by games won, most first, then by points over all games, most first.")
+    if fmt == "two-attempts":
+        return Ranking((("combined", LOWEST),), "Ranked by the combined remainder of both attempts, "
+                       "lowest first; a player with fewer than two attempts recorded is not ranked.")
+    if fmt in ("single", "shut-wins"):
+        return Ranking((("score", LOWEST),), "Ranked by the turn's score, lowest first; a player "
+                       "without a turn recorded is not ranked.")
+    if fmt.startswith("best-of-"):
+        return Ranking((("round_wins", MOST), (average, LOWEST)),
+                       "Ranked by round wins, most first, then by the average turn score, lowest first.")
+    if fmt == "long-game":
+        return Ranking((("tables_won", MOST),), "Ranked by tables won.")
+    return Ranking(((average, LOWEST),), "Ranked by the average turn score, lowest first: how many "
+                   "turns a table lasts depends on its players, what one turn scores does not.")
+
+
+@dataclass(frozen=True)
+class TableLine:
+    """One log of the session as the report lists it: its number, file, rules, players,
+    result, what decided it and its error count; or, for a log that could not be read,
+    only the number, file and the one sentence why (``unreadable``)."""
+
+    number: int
+    file: str
+    rules: str = ""
+    players: tuple[str, ...] = ()
+    result: str = ""
+    decided: str = ""
+    errors: int = 0
+    unreadable: str | None = None
+
+    @property
+    def marked(self) -> bool:
+        """Return whether the table is marked: its log has errors or could not be read."""
+        return self.errors > 0 or self.unreadable is not None
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    """One player at one table: rank (``None``: not ranked), name, table number, whether the
+    table's log has errors, and the figures by their :data:`HEADINGS` key."""
+
+    rank: int | None
+    player: str
+    table: int
+    marked: bool
+    figures: dict[str, float | int | None]
+
+
+@dataclass(frozen=True)
+class Standings:
+    """The players of every table played by one ``rules:`` line, ranked: the rules, the
+    ranking rule in one sentence, the figure columns (ranking keys first) and the rows."""
+
+    rules: str
+    rule: str
+    columns: tuple[str, ...]
+    rows: tuple[PlayerRow, ...]
+
+
+@dataclass(frozen=True)
+class Session:
+    """A whole session: its tables in the order given, the standings per ``rules:`` line in
+    the order first met, the fit of two-dice totals and of one-die throws, and how many
+    impossible throws (``bad-roll``) were left out of both."""
+
+    tables: tuple[TableLine, ...]
+    standings: tuple[Standings, ...]
+    two_dice: Fit
+    one_die: Fit
+    impossible: int
+
+    @property
+    def counts(self) -> dict[str, int]:
+        """Return how many tables are valid, have errors, or could not be read."""
+        return {
+            "tables": len(self.tables),
+            "valid": sum(1 for table in self.tables if not table.marked),
+            "with_errors": sum(1 for table in self.tables if table.errors),
+            "unreadable": sum(1 for table in self.tables if table.unreadable is not None),
+        }
+
+
+def build_session(entries: list[Report | tuple[str, str]]) -> Session:
+    """Return the :class:`Session` of ``entries`` in order: each a validator's
+    :class:`Report`, or ``(file, sentence)`` for a log that could not be read."""
+    tables: list[TableLine] = []
+    groups: dict[str, list[PlayerRow]] = {}
+    group_rules: dict[str, Rules] = {}
+    two_dice: dict[int, int] = {}
+    one_die: dict[int, int] = {}
+    impossible = 0
+    for number, entry in enumerate(entries, start=1):
+        if not isinstance(entry, Report):
+            tables.append(TableLine(number, entry[0], unreadable=entry[1]))
+            continue
+        rules = parse_rules_line(entry.rules)
+        tables.append(TableLine(number, entry.file, entry.rules, entry.players, result_text(entry),
+                                decided_by(rules, entry), len(entry.errors)))
+        group_rules.setdefault(entry.rules, rules)
+        groups.setdefault(entry.rules, []).extend(
+            PlayerRow(None, name, number, not entry.valid, player_figures(rules, entry, name))
+            for name in entry.players
+        )
+        impossible += count_throws(entry, two_dice, one_die)
+    standings = tuple(rank(rules_text, group_rules[rules_text], rows) for rules_text, rows in groups.items())
+    return Session(tuple(tables), standings, fit(two_dice, TWO_DICE), fit(one_die, ONE_DIE), impossible)
+
+
+def player_figures(rules: Rules, report: Report, name: str) -> dict[str, float | int | None]:
+    """Return the figures of player ``name`` at the table of ``report`` (keys of
+    :data:`HEADINGS` that apply to ``rules``)."""
+    results = report.results
+    if rules.game == "knucklebones":
+        games = results["games"]
+        return {
+            "games_won": results["wins"][name],
+            "points": sum(game["totals"][name] for game in games),
+            "games": len(games),
+            "removed": results["removed"][name],
+            "throws": len(results["rolls"][name]),
+        }
+    turns = [turn for turn in results["turns"] if turn["player"] == name]
+    figures: dict[str, float | int | None] = {
+        "attempts" if rules.format == "two-attempts" else "turns": len(turns),
+        "throws": sum(len(turn["throws"]) for turn in turns),
+    }
+    if rules.format == "long-game":
+        figures["tables_won"] = int(name in results["winners"])
+        return figures
+    scores = [turn["score"] for turn in turns]
+    figures.update({
+        "average_left": _mean([remaining_sum(rules, score) for score in scores]),
+        "shut": scores.count(0),  # RULES.md section 1: a turn scores 0 exactly when the box is shut
+        "best": min(scores, default=None),
+        "worst": max(scores, default=None),
+    })
+    if rules.scoring == "digits":
+        figures["average_score"] = _mean(scores)
+    if rules.format == "two-attempts":
+        figures["combined"] = results["totals"][name] if len(turns) == 2 else None
+    elif rules.format in ("single", "shut-wins"):
+        figures["score"] = scores[0] if scores else None
+    elif rules.format.startswith("best-of-"):
+        figures["round_wins"] = results["round_wins"][name]
+    return figures
+
+
+def remaining_sum(rules: Rules, score: int) -> int:
+    """Return the sum of the tiles left open by a turn that scored ``score``: the score itself,
+    or with ``digits`` scoring the sum of its digits (the open tiles of a 9-tile box read as
+    one number, RULES.md section 1).
+
+    >>> remaining_sum(parse_rules_line("hundred scoring=digits"), 159)
+    15
+    """
+    if rules.scoring == "digits":
+        return sum(int(digit) for digit in str(score))
+    return score
+
+
+def _mean(values: list[int]) -> float | None:
+    return round(sum(values) / len(values), 2) if values else None
+
+
+def rank(rules_text: str, rules: Rules, rows: list[PlayerRow]) -> Standings:
+    """Return the :class:`Standings` of ``rows`` (one group's players) ranked by ``rules``'
+    :class:`Ranking`: equal figures share a rank; rows without a ranking figure follow,
+    unranked; ties and the unranked keep table order."""
+    order = ranking(rules)
+
+    def key(row: PlayerRow) -> tuple[float, ...]:
+        return tuple(-row.figures[name] if better == MOST else row.figures[name]  # type: ignore[operator]
+                     for name, better in order.keys)
+
+    def rankable(row: PlayerRow) -> bool:
+        return all(row.figures.get(name) is not None for name, _ in order.keys)
+
+    placed: list[PlayerRow] = []
+    for index, row in enumerate(sorted(filter(rankable, rows), key=key)):
+        shared = index and key(placed[-1]) == key(row)
+        placed.append(replace(row, rank=placed[-1].rank if shared else index + 1))
+    placed += [row for row in rows if not rankable(row)]
+    present = {name for row in rows for name in row.figures}
+    keys = tuple(name for name, _ in order.keys)
+    columns = keys + tuple(name for name in HEADINGS if name in present and name not in keys)
+    return Standings(rules_text, order.rule, columns, tuple(placed))
+
+
+def count_throws(report: Report, two_dice: dict[int, int], one_die: dict[int, int]) -> int:
+    """Add the throws recorded in ``report`` to ``two_dice`` (totals 2-12) and ``one_die``
+    (faces 1-6), and return how many impossible throws were left out."""
+    impossible = 0
+    if "rolls" in report.results:  # knucklebones: one die, faces already 1-6
+        for faces in report.results["rolls"].values():
+            for face in faces:
+                one_die[face] = one_die.get(face, 0) + 1
+        return 0
+    for turn in report.results["turns"]:
+        for written in turn["throws"]:
+            throw = parse_throw(written)
+            if not throw.possible:
+                impossible += 1
+                continue
+            counts = two_dice if throw.dice == 2 else one_die
+            counts[throw.total] = counts.get(throw.total, 0) + 1
+    return impossible
+
+
+def result_text(report: Report) -> str:
+    """Return a table's result in a few words: who won, shared wins, no winner, undecided.
+
+    >>> result_text(Report("t.log", "strip", (), {"winners": ["Ana", "Ben"]}, ("Ana", "Ben")))
+    'Ana and Ben share the win'
+    """
+    winners = report.results["winners"]
+    if len(report.players) == 1:
+        return "No winner (solo)"
+    if not winners:
+        return "Undecided"
+    if len(winners) == 1:
+        return f"{winners[0]} wins"
+    return f"{', '.join(winners[:-1])} and {winners[-1]} share the win"
+
+
+def decided_by(rules: Rules, report: Report) -> str:
+    """Return one sentence on what decided the table of ``report`` (or why nothing did)."""
+    results: dict[str, Any] = report.results
+    winners, players, fmt = results["winners"], report.players, rules.format
+    totals = results.get("totals", {})
+    if rules.game == "knucklebones":
+        if not winners:
+            return "The log ends before the match is decided."
+        if fmt == "single" and len(results["games"]) == 1:
+            first, second = results["games"][0]["totals"].values()
+            return f"A full grid ended the game, {first} to {second}."
+        return "Games won: " + ", ".join(f"{name} {wins}" for name, wins in results["wins"].items()) + "."
+    if len(players) == 1:
+        if fmt == "long-game" or not totals:
+            return "Solo play: no winner is declared."
+        return f"Solo play, {totals[players[0]]} in all: no winner is declared."
+    if not winners:
+        return "The log ends before the game is decided."
+    best = min(totals[name] for name in winners) if totals else None
+    shared = "shared " if len(winners) > 1 else ""
+    if fmt == "two-attempts":
+        return f"Lowest combined remainder of both attempts, {shared}{best}."
+    if fmt == "single":
+        return f"Lowest score, {shared}{best}."
+    if fmt.startswith("best-of-"):
+        wins = ", ".join(f"{name} {count}" for name, count in results["round_wins"].items())
+        return f"First to {rules.wins_needed} round wins ({wins})."
+    if fmt == "elimination":
+        out = results["out"]
+        if any(name in out for name in winners):
+            return f"Everyone still in went out in round {max(out.values())}; lowest running total, {shared}{best}."
+        gone = ", ".join(f"{name} in round {round_}" for name, round_ in out.items())
+        return f"Last player in (out: {gone})."
+    if fmt == "shut-wins":
+        last = results["turns"][-1]
+        if last["score"] == 0 and last["player"] in winners:
+            return f"{last['player']} shut the box."
+        return f"Lowest score, {shared}{best}."
+    if fmt == "hundred":
+        loser = results["loser"]
+        limit = "reached 1000" if rules.scoring == "digits" else "passed 100"
+        return f"{loser} {limit} with {totals[loser]}; lowest running total of the rest, {shared}{best}."
+    if winners[0] == players[0]:  # RULES.md section 6: seat 1 is the closer
+        return "The closer shut the last open tile."
+    return "The opener opened the last shut tile."

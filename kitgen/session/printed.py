@@ -1,0 +1,245 @@
+"""The session report as a printable PDF, made like a kit (KIT.md, "Print fidelity"): the
+same renderer, fonts, paper sizes, scale bars and byte-identical output.
+
+Three sheets, each a part with its own template under ``templates/report/``: the tables
+(result, what decided it, validity), the standings of the room per ``rules:`` line with
+each player's figures, and the dice: a vector bar chart (SVG drawn by the template from
+the mm geometry of :class:`Chart`) of every recorded total against fair dice, with the
+fit test in one sentence.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar
+
+from kitgen.kit.build import check_output_path, write_atomically
+from kitgen.kit.fonts import check_printable, font_families
+from kitgen.kit.layout import Layout, find_paper
+from kitgen.kit.parts import Chunk, Part
+from kitgen.kit.render import KitRenderer
+from kitgen.session.dice import FEWEST_EXPECTED, Fit
+from kitgen.session.figures import HEADINGS, Session, Standings, TableLine
+
+REPORT_TITLE = "Session report"
+DEFAULT_OUTPUT = Path("output") / "report.pdf"  # beside the kit's ./output/kit.pdf
+CHART_WIDTH_MM = 170.0
+CHART_HEIGHT_MM = 66.0
+AXIS_LEFT_MM = 12.0  # room for the count labels left of the plot
+AXIS_BOTTOM_MM = 7.0  # room for the totals under the plot
+AXIS_TOP_MM = 3.0
+BAR_SHARE = 0.62  # a bar's width as a share of its slot
+CHART_TEXT_MM = 3.4  # about 9.6 pt: labels read at arm's length
+MOST_TICKS = 6
+FEW_THROWS_NOTE = (
+    "Few throws prove little: chance alone makes some totals come up more often than others, "
+    "and a test on a few dozen throws can neither show fair dice nor catch a slightly uneven die. "
+    "The test is Pearson's chi-square against fair dice; below p = 0.01 the counts are unlikely "
+    "from fair dice recorded as thrown."
+)
+
+
+@dataclass(frozen=True)
+class SessionTables(Part):
+    """The first sheet: how many logs were read and how they fared, then one row per log."""
+
+    template: ClassVar[str] = "report/tables.html.j2"
+    stylesheet: ClassVar[str | None] = "report/tables.css.j2"
+    summary: str
+    tables: tuple[TableLine, ...]
+
+
+@dataclass(frozen=True)
+class StandingsTable:
+    """One group of the standings as printed: its ``rules:`` line, ranking rule, column
+    headings and rows of text cells, and which rows come from a log with errors."""
+
+    rules: str
+    rule: str
+    headings: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    marked: tuple[bool, ...]
+
+
+@dataclass(frozen=True)
+class SessionStandings(Part):
+    """The standings sheet: one table per ``rules:`` line."""
+
+    template: ClassVar[str] = "report/standings.html.j2"
+    stylesheet: ClassVar[str | None] = "report/standings.css.j2"
+    groups: tuple[StandingsTable, ...]
+
+
+@dataclass(frozen=True)
+class Bar:
+    """One outcome of a chart: its label, the centre of its slot, the top of its bar and the
+    height the fair dice expect, all in mm from the chart's top left corner."""
+
+    label: str
+    centre_mm: float
+    top_mm: float
+    expected_mm: float
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A bar chart of one :class:`Fit`: its heading, verdict sentence, a caution when the
+    throws are too few for the test, what a bar counts (``Total`` or ``Face``), size, plot
+    area, bars, count ticks ``(label, y_mm)``, bar width, and the table of counts under it."""
+
+    heading: str
+    verdict: str
+    caution: str
+    outcome: str
+    width_mm: float
+    height_mm: float
+    plot_left_mm: float
+    plot_right_mm: float
+    base_mm: float
+    bar_mm: float
+    bars: tuple[Bar, ...]
+    ticks: tuple[tuple[str, float], ...]
+    counts: tuple[tuple[str, str, str], ...]  # (outcome, thrown, expected)
+    text_mm: float = CHART_TEXT_MM
+
+    @property
+    def expected_path(self) -> str:
+        """Return the SVG path through the expected heights: the shape of fair dice."""
+        return " ".join(f"{'M' if index == 0 else 'L'}{bar.centre_mm:.2f} {bar.expected_mm:.2f}"
+                        for index, bar in enumerate(self.bars))
+
+
+@dataclass(frozen=True)
+class SessionDice(Part):
+    """The dice sheet: a chart per kind of throw recorded, and the note on few throws."""
+
+    template: ClassVar[str] = "report/dice.html.j2"
+    stylesheet: ClassVar[str | None] = "report/dice.css.j2"
+    charts: tuple[Chart, ...]
+    notes: tuple[str, ...]
+    font_family: str
+
+
+def tick_step(largest: float) -> int:
+    """Return a step of 1, 2 or 5 times a power of ten giving at most 6 ticks up to ``largest``.
+
+    >>> tick_step(4), tick_step(38), tick_step(412)
+    (1, 10, 100)
+    """
+    magnitude = 1
+    while True:
+        for step in (magnitude, 2 * magnitude, 5 * magnitude):
+            if math.ceil(largest / step) < MOST_TICKS:
+                return step
+        magnitude *= 10
+
+
+def chart(fit: Fit, heading: str, what: str, outcome: str) -> Chart:
+    """Return the :class:`Chart` of ``fit`` (``what`` names its throws, ``outcome`` what
+    each bar counts): bars scaled so the tallest bar or expected height fits under the top
+    tick."""
+    largest = max([*fit.counts.values(), *(fit.expected(outcome) for outcome in fit.counts), 1])
+    step = tick_step(largest)
+    top_value = step * math.ceil(largest / step)
+    base = CHART_HEIGHT_MM - AXIS_BOTTOM_MM
+    plot_height = base - AXIS_TOP_MM
+    slot = (CHART_WIDTH_MM - AXIS_LEFT_MM) / len(fit.counts)
+
+    def y(value: float) -> float:
+        return round(base - plot_height * value / top_value, 2)
+
+    bars = tuple(
+        Bar(str(outcome), round(AXIS_LEFT_MM + slot * (index + 0.5), 2), y(count), y(fit.expected(outcome)))
+        for index, (outcome, count) in enumerate(fit.counts.items())
+    )
+    ticks = tuple((str(value), y(value)) for value in range(0, top_value + 1, step))
+    counts = tuple((str(outcome), str(count), f"{fit.expected(outcome):.1f}")
+                   for outcome, count in fit.counts.items())
+    caution = ""
+    if fit.rough:
+        caution = (f"With {fit.throws} throws some outcomes are expected fewer than "
+                   f"{FEWEST_EXPECTED} times, so this test is only a rough guide; "
+                   f"{fit.throws_for_a_fair_test} throws or more make it a fair one.")
+    return Chart(heading, fit.sentence(what), caution, outcome, CHART_WIDTH_MM, CHART_HEIGHT_MM, AXIS_LEFT_MM,
+                 CHART_WIDTH_MM, base, round(slot * BAR_SHARE, 2), bars, ticks, counts)
+
+
+def figure_text(value: float | int | None) -> str:
+    """Return a figure as printed: a dash when it does not apply, one decimal for an average.
+
+    >>> figure_text(None), figure_text(3), figure_text(22.375)
+    ('–', '3', '22.4')
+    """
+    if value is None:
+        return "–"
+    if isinstance(value, float):
+        return f"{value:.1f}"
+    return str(value)
+
+
+def standings_table(group: Standings) -> StandingsTable:
+    """Return one group of the standings as printed cells."""
+    headings = ("Rank", "Player", "Table", *(HEADINGS[name] for name in group.columns))
+    rows = tuple(
+        (figure_text(row.rank), row.player, f"{row.table}{' *' if row.marked else ''}",
+         *(figure_text(row.figures.get(name)) for name in group.columns))
+        for row in group.rows
+    )
+    return StandingsTable(group.rules, group.rule, headings, rows, tuple(row.marked for row in group.rows))
+
+
+def summary_text(session: Session) -> str:
+    """Return the count of logs and how they fared in one sentence."""
+    counts = session.counts
+    parts = [f"{counts['valid']} valid"]
+    if counts["with_errors"]:
+        parts.append(f"{counts['with_errors']} with errors (marked *: figures as written)")
+    if counts["unreadable"]:
+        parts.append(f"{counts['unreadable']} that could not be read")
+    logs = counts["tables"]
+    return f"{logs} log{'s' if logs != 1 else ''}: " + ", ".join(parts) + "."
+
+
+def report_chunk(session: Session) -> Chunk:
+    """Return the report as one document of three sheets."""
+    charts = [chart(session.two_dice, "Two dice: every recorded total", "two-dice", "Total")]
+    if session.one_die.throws:
+        charts.append(chart(session.one_die, "One die: every recorded face", "one-die", "Face"))
+    notes = [FEW_THROWS_NOTE]
+    if not session.one_die.throws:
+        notes.append("No one-die throws were recorded.")
+    if session.impossible:
+        notes.append(f"{session.impossible} impossible throw{'s were' if session.impossible != 1 else ' was'} "
+                     "left out (a face outside 1-6 or a total outside 2-12).")
+    families = ", ".join(f"'{family}'" for family in font_families())
+    return Chunk(REPORT_TITLE, (
+        SessionTables(summary_text(session), session.tables),
+        SessionStandings(tuple(standings_table(group) for group in session.standings)),
+        SessionDice(tuple(charts), tuple(notes), families),
+    ))
+
+
+def render_report(session: Session, paper: str = "a4") -> bytes:
+    """Return the report PDF of ``session`` on ``paper`` (``a4`` or ``letter``).
+
+    Raises :class:`OptionError` for another paper, :class:`PlayerNameError` for a name the
+    fonts cannot draw and :class:`RenderError` when the render fails.
+    """
+    layout = Layout.for_print(find_paper(paper), large_print=False)
+    check_printable(name for table in session.tables for name in table.players)
+    return KitRenderer(layout, f"kitgen {REPORT_TITLE.lower()}").render([report_chunk(session)])
+
+
+def write_report(session: Session, output: Path | None, paper: str = "a4", force: bool = False) -> Path:
+    """Write the report PDF of ``session`` to ``output`` (``./output/report.pdf`` when
+    ``None``, replaced freely) through a temporary file, and return the path written.
+
+    Raises :class:`OutputExistsError` for a folder, or for an existing file named with
+    ``output`` without ``force`` (before rendering), and as :func:`render_report`.
+    """
+    path = output if output is not None else DEFAULT_OUTPUT
+    check_output_path(path, output is not None, force)
+    write_atomically(path, render_report(session, paper))
+    return path
