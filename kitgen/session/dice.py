@@ -119,11 +119,12 @@ def fit(counts: dict[int, int], chances: dict[int, Fraction]) -> Fit:
 
 
 def p_text(p_value: float) -> str:
-    """Return a p-value as people read it: two significant digits, ``< 0.0001`` below that.
+    """Return a p-value as people read it: two decimals, two significant digits below 0.01,
+    ``< 0.0001`` below that.
 
-    >>> p_text(0.4213), p_text(0.0042), p_text(1.0), p_text(1e-9)
-    ('0.42', '0.0042', '1', '< 0.0001')
+    >>> p_text(0.4), p_text(0.0042), p_text(1.0), p_text(1e-9)
+    ('0.40', '0.0042', '1.00', '< 0.0001')
     """
     if p_value < 0.0001:
         return "< 0.0001"
-    return f"{p_value:.2g}"
+    return f"{p_value:.2f}" if p_value >= 0.01 else f"{p_value:.2g}"

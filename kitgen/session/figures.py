@@ -51,9 +51,6 @@ HEADINGS = {  # every figure a player row can carry, in print order, with its he
     "removed": "Dice removed",
     "throws": "Throws",
 }
-BOX_FIGURES = ("average_left", "shut", "best", "worst", "throws")
-LONG_GAME_FIGURES = ("turns", "throws")
-KNUCKLEBONES_FIGURES = ("games", "removed", "throws")
 
 
 @dataclass(frozen=True)

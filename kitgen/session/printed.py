@@ -21,12 +21,13 @@ from kitgen.kit.layout import Layout, find_paper
 from kitgen.kit.parts import Chunk, Part
 from kitgen.kit.render import KitRenderer
 from kitgen.session.dice import FEWEST_EXPECTED, Fit
-from kitgen.session.figures import HEADINGS, Session, Standings, TableLine
+from kitgen.logs.reader import parse_rules_line
+from kitgen.session.figures import HEADINGS, PlayerRow, Session, Standings, TableLine, ranking
 
 REPORT_TITLE = "Session report"
 DEFAULT_OUTPUT = Path("output") / "report.pdf"  # beside the kit's ./output/kit.pdf
 CHART_WIDTH_MM = 170.0
-CHART_HEIGHT_MM = 66.0
+CHART_HEIGHT_MM = 56.0
 AXIS_LEFT_MM = 12.0  # room for the count labels left of the plot
 AXIS_BOTTOM_MM = 7.0  # room for the totals under the plot
 AXIS_TOP_MM = 3.0
@@ -43,12 +44,14 @@ FEW_THROWS_NOTE = (
 
 @dataclass(frozen=True)
 class SessionTables(Part):
-    """The first sheet: how many logs were read and how they fared, then one row per log."""
+    """The first sheet: how many logs were read and how they fared, then one row per log
+    (``files``: each log's file as printed, see :func:`shown_file`)."""
 
     template: ClassVar[str] = "report/tables.html.j2"
     stylesheet: ClassVar[str | None] = "report/tables.css.j2"
     summary: str
     tables: tuple[TableLine, ...]
+    files: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -180,14 +183,66 @@ def figure_text(value: float | int | None) -> str:
 
 
 def standings_table(group: Standings) -> StandingsTable:
-    """Return one group of the standings as printed cells."""
-    headings = ("Rank", "Player", "Table", *(HEADINGS[name] for name in group.columns))
+    """Return one group of the standings as printed cells: the rank, the player with their
+    table's number (marked ``*`` when its log has errors), each ranking figure in its own
+    column, then the player's other figures in one cell (:func:`figures_phrase`): few cells
+    keep a report of a hundred tables quick to render."""
+    keys = group.columns[:len(ranking_keys(group))]
+    headings = ("Rank", "Player (table)", *(HEADINGS[name] for name in keys), "Figures")
     rows = tuple(
-        (figure_text(row.rank), row.player, f"{row.table}{' *' if row.marked else ''}",
-         *(figure_text(row.figures.get(name)) for name in group.columns))
+        (figure_text(row.rank), f"{row.player} ({row.table}{' *' if row.marked else ''})",
+         *(figure_text(row.figures[name]) for name in keys),
+         figures_phrase(row, group.columns[len(keys):]))
         for row in group.rows
     )
     return StandingsTable(group.rules, group.rule, headings, rows, tuple(row.marked for row in group.rows))
+
+
+def ranking_keys(group: Standings) -> tuple[str, ...]:
+    """Return the figures ``group`` is ranked by (the first of its columns)."""
+    return tuple(name for name, _ in ranking(parse_rules_line(group.rules)).keys)
+
+
+COUNTED = {  # the figures that count something, by their HEADINGS key: the thing counted
+    "turns": ("turn", "turns"), "attempts": ("attempt", "attempts"), "games": ("game", "games"),
+    "throws": ("throw", "throws"), "round_wins": ("round win", "round wins"),
+    "points": ("point", "points"), "shut": ("shut", "shut"),
+    "removed": ("die removed", "dice removed"),
+}
+
+
+def figures_phrase(row: PlayerRow, names: tuple[str, ...]) -> str:
+    """Return the figures ``names`` of ``row`` as one short phrase, those that do not apply
+    left out.
+
+    >>> figures_phrase(PlayerRow(1, "Eli", 1, False, {"turns": 8, "average_left": 22.375,
+    ...     "shut": 1, "best": 0, "worst": 34, "throws": 1}), ("turns", "average_left", "shut",
+    ...     "best", "worst", "throws"))
+    '8 turns · avg left 22.4 · 1 shut · best 0, worst 34 · 1 throw'
+    """
+    parts = []
+    for name in names:
+        value = row.figures.get(name)
+        if value is None or name == "worst":
+            continue
+        if name == "best":
+            parts.append(f"best {value}, worst {row.figures['worst']}")
+        elif name in COUNTED:
+            one, many = COUNTED[name]
+            parts.append(f"{value} {one if value == 1 else many}")
+        else:
+            parts.append(f"{HEADINGS[name].lower()} {figure_text(value)}")
+    return " · ".join(parts)
+
+
+def shown_file(file: str) -> str:
+    """Return a log's path as the tables sheet prints it: its folder and name (the JSON
+    export keeps the whole path).
+
+    >>> shown_file("/home/club/thursday/table-2.log"), shown_file("table-2.log")
+    ('thursday/table-2.log', 'table-2.log')
+    """
+    return "/".join(Path(file).parts[-2:])
 
 
 def summary_text(session: Session) -> str:
@@ -215,7 +270,8 @@ def report_chunk(session: Session) -> Chunk:
                      "left out (a face outside 1-6 or a total outside 2-12).")
     families = ", ".join(f"'{family}'" for family in font_families())
     return Chunk(REPORT_TITLE, (
-        SessionTables(summary_text(session), session.tables),
+        SessionTables(summary_text(session), session.tables,
+                      tuple(shown_file(table.file) for table in session.tables)),
         SessionStandings(tuple(standings_table(group) for group in session.standings)),
         SessionDice(tuple(charts), tuple(notes), families),
     ))

@@ -1,0 +1,225 @@
+"""The session report's figures on hand-made sessions with known answers: results and what
+decided them, standings (ties, solo tables, a mixed-validity table, an unreadable log,
+knucklebones matches), players' figures, the dice and the JSON and CSV exports."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from kitgen.session.collect import collect_session
+from kitgen.session.dice import ONE_DIE, TWO_DICE, UNEVEN_BELOW, chi_square_survival, fit
+from kitgen.session.export import CSV_FIELDS, session_csv, session_json
+from kitgen.session.figures import Session
+
+FIXTURES = Path(__file__).parent / "fixtures"
+T43 = ("1+1: 2", "1+1: -")  # leaves 1, 3-9 open: 43
+T14 = ("4+5: 9", "4+4: 8", "3+4: 7", "2+3: 5", "1+1: 2", "6+6: -")  # leaves 1, 3, 4, 6: 14
+SHUT = ("4+5: 9", "4+4: 8", "3+4: 7", "3+3: 6", "2+3: 5", "2+2: 4", "3+3: 1 2 3")  # shuts the box
+
+
+def log(rules: str, players: str, *turns: tuple[str, tuple[str, ...]], claims: tuple[str, ...] = ()) -> str:
+    lines = [f"rules: {rules}", f"players: {players}"]
+    for name, throws in turns:
+        lines += [f"turn {name}", *throws]
+    return "\n".join([*lines, *claims]) + "\n"
+
+
+@pytest.fixture
+def club(tmp_path) -> Session:
+    """A strip night of three tables (one solo, one undecided), a classic table whose log has
+    one wrong claim, the rulebook's knucklebones match and a log that cannot be read."""
+    folder = tmp_path / "thursday"
+    folder.mkdir()
+    logs = {
+        "1-strip.log": log("strip", "Ana, Ben", ("Ana", T14), ("Ben", T43), ("Ana", SHUT), ("Ben", T43)),
+        "2-solo.log": log("strip", "Cy", ("Cy", SHUT), ("Cy", T14)),
+        "3-undecided.log": log("strip", "Dee, Eve", ("Dee", T14), ("Eve", T43), ("Eve", T14)),
+        "4-classic.log": log("classic", "Fay, Gus", ("Fay", (*T14, "score: 15")), ("Gus", T43)),
+        "5-knucklebones.log": (FIXTURES / "cases" / "spec-knucklebones-example.log").read_text(),
+        "6-unreadable.log": "rules: chess\nplayers: Ana, Ben\n",
+    }
+    for name, text in logs.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return collect_session([folder, tmp_path / "missing.log"])
+
+
+def rows(session: Session, rules: str) -> list[tuple]:
+    [group] = [group for group in session.standings if group.rules == rules]
+    return [(row.rank, row.player, row.table, row.marked) for row in group.rows]
+
+
+def test_every_log_is_a_table_with_its_result_and_what_decided_it(club):
+    tables = {table.number: table for table in club.tables}
+    assert [(tables[n].result, tables[n].decided) for n in (1, 2, 3, 4, 5)] == [
+        ("Ana wins", "Lowest combined remainder of both attempts, 14."),
+        ("No winner (solo)", "Solo play, 14 in all: no winner is declared."),
+        ("Undecided", "The log ends before the game is decided."),
+        ("Fay wins", "Lowest score, 14."),
+        ("Ben wins", "A full grid ended the game, 32 to 45."),
+    ]
+    assert tables[1].players == ("Ana", "Ben") and tables[4].rules == "classic"
+
+
+def test_a_log_with_errors_is_counted_and_marked_and_an_unreadable_one_keeps_its_sentence(club):
+    tables = {table.number: table for table in club.tables}
+    assert (tables[3].errors, tables[4].errors, tables[1].errors) == (1, 1, 0)  # missing-turn, wrong-score
+    assert tables[4].marked and not tables[1].marked
+    assert "'chess'" in tables[6].unreadable
+    assert tables[7].file.endswith("missing.log") and "does not exist" in tables[7].unreadable
+    assert club.counts == {"tables": 7, "valid": 3, "with_errors": 2, "unreadable": 2}
+
+
+def test_strip_ranks_by_combined_remainder_ties_share_solo_counts_incomplete_is_unranked(club):
+    # Ana 14 + 0 and Cy (solo) 0 + 14 tie; Eve 57; Ben 86; Dee played one attempt only.
+    assert rows(club, "strip") == [
+        (1, "Ana", 1, False), (1, "Cy", 2, False), (3, "Eve", 3, True), (4, "Ben", 1, False),
+        (None, "Dee", 3, True),
+    ]
+
+
+def test_a_table_whose_log_has_errors_is_ranked_as_written_and_marked(club):
+    assert rows(club, "classic") == [(1, "Fay", 4, True), (2, "Gus", 4, True)]
+
+
+def test_players_figures(club):
+    [strip] = [group for group in club.standings if group.rules == "strip"]
+    ana = strip.rows[0].figures
+    assert ana == {"attempts": 2, "throws": 13, "average_left": 7.0, "shut": 1, "best": 0,
+                   "worst": 14, "combined": 14}
+    assert strip.columns == ("combined", "attempts", "average_left", "shut", "best", "worst", "throws")
+    assert strip.rows[-1].figures["combined"] is None and strip.rows[-1].figures["attempts"] == 1
+
+
+def test_knucklebones_ranks_by_games_won_then_points_with_dice_removed(club):
+    [group] = [group for group in club.standings if group.rules == "knucklebones"]
+    assert [(row.rank, row.player, row.figures) for row in group.rows] == [
+        (1, "Ben", {"games_won": 1, "points": 45, "games": 1, "removed": 3, "throws": 9}),
+        (2, "Ana", {"games_won": 0, "points": 32, "games": 1, "removed": 0, "throws": 9}),
+    ]
+    assert group.columns == ("games_won", "points", "games", "removed", "throws")
+
+
+def test_knucklebones_matches_tied_on_games_won_are_split_by_points(tmp_path):
+    example = (FIXTURES / "cases" / "spec-knucklebones-example.log").read_text()
+    (tmp_path / "a.log").write_text(example)
+    (tmp_path / "b.log").write_text(example.replace("Ana", "Cy").replace("Ben", "Dee"))
+    session = collect_session([tmp_path])
+    assert rows(session, "knucklebones") == [
+        (1, "Ben", 1, False), (1, "Dee", 2, False), (3, "Ana", 1, False), (3, "Cy", 2, False)]
+
+
+def test_the_dice_count_every_recorded_throw_and_one_die_apart(club):
+    # Two dice: the strip and classic throws, table by table. One die: every knucklebones roll.
+    tables = [(T14, SHUT, T43, T43), (SHUT, T14), (T14, T43, T14), (T14, T43)]
+    assert club.two_dice.throws == sum(len(turn) for turns in tables for turn in turns) == 52
+    assert club.two_dice.counts[2] == 13  # every "1+1": one in T14, two in T43
+    assert club.one_die.throws == 18 and club.impossible == 0
+
+
+def test_impossible_throws_are_left_out_of_the_dice(tmp_path):
+    (tmp_path / "t.log").write_text(log("classic", "Ana", ("Ana", ("13: -",)), claims=()))
+    session = collect_session([tmp_path / "t.log"])
+    assert (session.impossible, session.two_dice.throws) == (1, 0)
+    assert session.two_dice.sentence("two-dice") == "No two-dice throws were recorded."
+
+
+def test_a_folder_without_logs_is_listed(tmp_path):
+    session = collect_session([tmp_path])
+    assert session.tables[0].unreadable == f"the folder {str(tmp_path)!r} holds no .log files."
+
+
+# The fit test
+
+
+@pytest.mark.parametrize("statistic, freedom, p_value", [
+    (15.987, 10, 0.10), (2.558, 10, 0.99), (29.588, 10, 0.001),  # chi-square tables
+    (1.145, 5, 0.95), (15.086, 5, 0.01), (3.841, 1, 0.05), (5.991, 2, 0.05),
+])
+def test_the_survival_function_matches_the_chi_square_tables(statistic, freedom, p_value):
+    assert chi_square_survival(statistic, freedom) == pytest.approx(p_value, rel=2e-3)
+
+
+def test_the_survival_function_is_exp_for_two_degrees_and_tiny_far_out():
+    assert chi_square_survival(7.3, 2) == pytest.approx(2.718281828 ** -3.65)
+    assert chi_square_survival(5000.0, 10) == 0.0
+    with pytest.raises(ValueError):
+        chi_square_survival(1.0, 0)
+
+
+def throws(rng: random.Random, count: int, die) -> dict[int, int]:
+    counts: dict[int, int] = {}
+    for _ in range(count):
+        total = die(rng) + die(rng)
+        counts[total] = counts.get(total, 0) + 1
+    return counts
+
+
+def fair(rng: random.Random) -> int:
+    return rng.randint(1, 6)
+
+
+def loaded(rng: random.Random) -> int:  # a six one time in three
+    return 6 if rng.random() < 1 / 3 else rng.randint(1, 5)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_fair_dice_pass_the_fit_test(seed):
+    result = fit(throws(random.Random(seed), 1000, fair), TWO_DICE)
+    assert result.p_value > UNEVEN_BELOW
+    assert result.sentence("two-dice").startswith("1000 two-dice throws: consistent with fair dice, p = ")
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_a_loaded_die_fails_the_fit_test(seed):
+    result = fit(throws(random.Random(seed), 1000, loaded), TWO_DICE)
+    assert result.p_value < UNEVEN_BELOW
+    assert "the dice or the records look uneven" in result.sentence("two-dice")
+    faces = {}
+    rng = random.Random(seed)
+    for _ in range(600):
+        face = loaded(rng)
+        faces[face] = faces.get(face, 0) + 1
+    assert fit(faces, ONE_DIE).p_value < UNEVEN_BELOW
+
+
+def test_few_throws_are_flagged_as_a_rough_test():
+    few = fit({7: 3, 6: 2, 8: 1}, TWO_DICE)
+    assert few.rough and few.throws_for_a_fair_test == 180
+    assert not fit({total: 36 * 6 for total in TWO_DICE}, TWO_DICE).rough
+
+
+# Exports
+
+
+def test_csv_parses_with_one_row_per_player_at_a_table(club):
+    parsed = list(csv.DictReader(io.StringIO(session_csv(club))))
+    assert tuple(parsed[0]) == CSV_FIELDS
+    assert len(parsed) == sum(len(group.rows) for group in club.standings) == 9
+    ana = parsed[0]
+    assert (ana["rules"], ana["rank"], ana["player"], ana["combined"], ana["points"]) == ("strip", "1", "Ana", "14", "")
+    assert ana["file"].endswith("1-strip.log") and ana["log_has_errors"] == "no"
+    dee = next(row for row in parsed if row["player"] == "Dee")
+    assert (dee["rank"], dee["log_has_errors"]) == ("", "yes")
+
+
+def test_json_holds_the_same_standings_figures_and_dice(club):
+    document = json.loads(json.dumps(session_json(club)))
+    assert document["counts"] == club.counts
+    strip = document["standings"][0]
+    assert strip["rules"] == "strip" and strip["ranking"].startswith("Ranked by the combined remainder")
+    assert [(row["rank"], row["player"], row["combined"]) for row in strip["players"]] == [
+        (1, "Ana", 14), (1, "Cy", 14), (3, "Eve", 57), (4, "Ben", 86), (None, "Dee", None)]
+    assert document["tables"][6]["unreadable"].endswith("does not exist.")
+    assert document["dice"]["one_die"]["throws"] == 18
+    assert sum(document["dice"]["two_dice"]["counts"].values()) == club.two_dice.throws
+
+
+def test_no_figure_ranks_choices_of_tiles_or_columns(club):
+    keys = {key for group in session_json(club)["standings"] for row in group["players"] for key in row}
+    assert not any("tile" in key or "column" in key for key in keys)
