@@ -1,0 +1,154 @@
+"""``kitgen report`` end to end: the PDF prints like a kit (paper, fonts, scale bars, text,
+a vector chart, the same bytes twice), the exports parse, exit statuses and refusals."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from kitgen.cli import app
+from kitgen.kit.fonts import font_families
+from kitgen.session.collect import collect_session
+from kitgen.session.printed import render_report
+
+SESSION = Path(__file__).parent / "fixtures" / "session"  # a club night: 8 tables, 1 unreadable log
+WIDE = "W" * 20 + " " + "M" * 19  # 40 characters, the widest letters
+LONG_NAMES = (WIDE, "Αλεξάνδρα Παπαδοπούλου-Καραγιάννη", "Татьяна Александровна")
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+@pytest.fixture(scope="module")
+def club_pdf(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("report") / "club.pdf"
+    result = CliRunner().invoke(app, ["report", str(SESSION), "-o", str(path)])
+    assert result.exit_code == 2, result.output  # table-09.log cannot be read
+    assert result.stdout == f"{path}\n"
+    assert result.stderr.count("\n") == 1 and "table-09.log" in result.stderr
+    return path
+
+
+def page_texts(path: Path) -> list[str]:
+    return [page.extract_text() for page in PdfReader(path).pages]
+
+
+def test_the_report_is_a4_with_a_scale_bar_on_every_page(club_pdf, check_paper):
+    check_paper(club_pdf, "a4")
+    texts = page_texts(club_pdf)
+    assert len(texts) == 3 and all("100 mm" in text for text in texts)
+    assert PdfReader(club_pdf).trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
+
+
+def test_the_report_holds_the_tables_standings_and_dice(club_pdf):
+    tables, standings, dice = page_texts(club_pdf)
+    assert "9 logs: 7 valid, 1 with errors" in tables and "1 that could not be read" in tables
+    assert "Could not be read: line 3: player name 'Uma' is given twice" in tables
+    assert "Kemal wins: First to 2 round wins" in tables and "1 error *" in tables
+    assert "Standings of the room" in standings and "Farid (2)" in standings
+    assert "Νίκος (3)" in standings and "Татьяна (8)" in standings and "Kemal (5 *)" in standings
+    assert "137 two-dice throws: consistent with fair dice, p = " in dice
+    assert "81 one-die throws" in dice and "Few throws prove little" in dice
+
+
+def test_the_chart_is_vector_and_the_fonts_are_kitgens(club_pdf):
+    reader = PdfReader(club_pdf)
+    families = tuple(family.replace(" ", "-") for family in font_families())
+    for page in reader.pages:
+        resources = page["/Resources"]
+        for font in resources["/Font"].values():
+            assert str(font.get_object()["/BaseFont"]).split("+")[1].startswith(families)
+        for xobject in resources.get("/XObject", {}).values():
+            assert xobject.get_object().get("/Subtype") != "/Image"
+    content = reader.pages[2].get_contents().get_data().decode("latin-1")
+    assert len(re.findall(r"\bre\b", content)) >= 11 + 6  # a bar per total and per face
+
+
+def test_the_same_session_renders_to_the_same_bytes():
+    session = collect_session([SESSION])
+    assert render_report(session) == render_report(session)
+
+
+def test_letter_paper_and_long_names_in_three_alphabets(runner, tmp_path, check_paper):
+    log = tmp_path / "long.log"
+    log.write_text(f"rules: strip\nplayers: {', '.join(LONG_NAMES)}\n", encoding="utf-8")
+    path = tmp_path / "letter.pdf"
+    result = runner.invoke(app, ["report", str(log), "-o", str(path), "--paper", "letter"])
+    assert result.exit_code == 1, result.output  # the log ends before anyone plays
+    check_paper(path, "letter")
+    text = "".join(page_texts(path))
+    assert "4 in" in text
+    for name in LONG_NAMES:
+        assert name.replace(" ", "") in text.replace(" ", "").replace("\n", "")
+
+
+def test_csv_parses_with_a_row_per_player(runner):
+    result = runner.invoke(app, ["report", str(SESSION), "--csv"])
+    assert result.exit_code == 2
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert len(rows) == 4 + 3 + 1 + 3 + 2 + 4 + 2 + 2
+    assert {row["rules"] for row in rows} == {"strip", "classic format=best-of-3", "ten",
+                                              "knucklebones match=best-of-3"}
+    assert rows[0]["rank"] == "1" and rows[0]["player"] == "Farid"
+
+
+def test_json_holds_tables_standings_and_dice(runner):
+    result = runner.invoke(app, ["report", str(SESSION), "--json"])
+    document = json.loads(result.stdout)
+    assert document["counts"] == {"tables": 9, "valid": 7, "with_errors": 1, "unreadable": 1}
+    assert [group["rules"] for group in document["standings"]][0] == "strip"
+    assert document["dice"]["two_dice"]["throws"] == 137
+
+
+@pytest.mark.parametrize("arguments, status", [
+    ([str(SESSION / "table-01.log")], 0),
+    ([str(SESSION / "table-01.log"), str(SESSION / "table-05.log")], 1),
+    ([str(SESSION / "table-01.log"), str(SESSION / "table-09.log")], 2),
+])
+def test_exit_status_follows_the_logs(runner, arguments, status):
+    assert runner.invoke(app, ["report", *arguments, "--csv"]).exit_code == status
+
+
+@pytest.mark.parametrize("arguments, fragment", [
+    (["--json", "--csv"], "choose --json or --csv"),
+    (["--json", "-o", "x.json"], "print to standard output"),
+    (["--paper", "a5"], "paper 'a5' is not known"),
+])
+def test_misuse_is_one_sentence_and_exit_2(runner, arguments, fragment):
+    result = runner.invoke(app, ["report", str(SESSION / "table-01.log"), *arguments])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("kitgen: ") and fragment in result.stderr
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.output
+
+
+def test_an_existing_file_is_kept_without_force(runner, tmp_path):
+    path = tmp_path / "report.pdf"
+    path.write_bytes(b"keep me")
+    result = runner.invoke(app, ["report", str(SESSION / "table-01.log"), "-o", str(path)])
+    assert result.exit_code == 2 and "already exists; add --force" in result.stderr
+    assert path.read_bytes() == b"keep me"
+
+
+@pytest.mark.parametrize("export", ["--json", "--csv"])
+def test_the_exports_do_not_import_the_renderer(export):
+    code = (
+        "import sys\n"
+        "from typer.testing import CliRunner\n"
+        "from kitgen.cli import app\n"
+        f"result = CliRunner().invoke(app, ['report', {str(SESSION / 'table-01.log')!r}, {export!r}])\n"
+        "assert result.exit_code == 0, result.output\n"
+        "print(sorted(name for name in ('weasyprint', 'pypdf') if name in sys.modules))\n"
+    )
+    completed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert completed.stdout.strip() == "[]"
