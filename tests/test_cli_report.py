@@ -52,10 +52,10 @@ def test_the_report_is_a4_with_a_scale_bar_on_every_page(club_pdf, check_paper):
 
 
 def test_the_report_holds_the_tables_standings_and_dice(club_pdf):
-    tables, standings, dice = page_texts(club_pdf)
+    tables, standings, dice = (" ".join(text.split()) for text in page_texts(club_pdf))
     assert "9 logs: 7 valid, 1 with errors" in tables and "1 that could not be read" in tables
     assert "Could not be read: line 3: player name 'Uma' is given twice" in tables
-    assert "Kemal wins: First to 2 round wins" in tables and "1 error *" in tables
+    assert "winner: Kemal (first to 2 round wins)" in tables and "1 error *" in tables
     assert "Standings of the room" in standings and "Farid (2)" in standings
     assert "Νίκος (3)" in standings and "Татьяна (8)" in standings and "Kemal (5 *)" in standings
     assert "137 two-dice throws: consistent with fair dice, p = " in dice
@@ -123,13 +123,20 @@ def test_exit_status_follows_the_logs(runner, arguments, status):
 @pytest.mark.parametrize("arguments, fragment", [
     (["--json", "--csv"], "choose --json or --csv"),
     (["--json", "-o", "x.json"], "print to standard output"),
-    (["--paper", "a5"], "paper 'a5' is not known"),
 ])
 def test_misuse_is_one_sentence_and_exit_2(runner, arguments, fragment):
     result = runner.invoke(app, ["report", str(SESSION / "table-01.log"), *arguments])
     assert result.exit_code == 2
     assert result.stderr.startswith("kitgen: ") and fragment in result.stderr
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.output
+
+
+def test_a_name_the_fonts_cannot_print_is_refused_before_the_render(runner, tmp_path):
+    log = tmp_path / "han.log"
+    log.write_text("rules: strip\nplayers: 李雷, Ana\n", encoding="utf-8")
+    result = runner.invoke(app, ["report", str(log), "-o", str(tmp_path / "r.pdf")])
+    assert result.exit_code == 2 and "'李雷'" in result.stderr and "cannot print" in result.stderr
+    assert not (tmp_path / "r.pdf").exists()
 
 
 def test_an_existing_file_is_kept_without_force(runner, tmp_path):

@@ -54,16 +54,17 @@ def rows(session: Session, rules: str) -> list[tuple]:
     return [(row.rank, row.player, row.table, row.marked) for row in group.rows]
 
 
-def test_every_log_is_a_table_with_its_result_and_what_decided_it(club):
+def test_every_log_is_a_table_with_the_validators_summary_of_what_decided_it(club):
     tables = {table.number: table for table in club.tables}
-    assert [(tables[n].result, tables[n].decided) for n in (1, 2, 3, 4, 5)] == [
-        ("Ana wins", "Lowest combined remainder of both attempts, 14."),
-        ("No winner (solo)", "Solo play, 14 in all: no winner is declared."),
-        ("Undecided", "The log ends before the game is decided."),
-        ("Fay wins", "Lowest score, 14."),
-        ("Ben wins", "A full grid ended the game, 32 to 45."),
+    assert [tables[n].summary for n in (1, 2, 3, 4, 5)] == [
+        ("totals: Ana 14 + 0 = 14, Ben 43 + 43 = 86", "winner: Ana (lowest total)"),
+        ("totals: Cy 0 + 14 = 14", "no winner: solo play declares none"),
+        ("totals: Dee 14 + not played, Eve 43 + 14 = 57", "no winner: the log ends before the game is decided"),
+        ("scores: Fay 14, Gus 43", "winner: Fay (lowest score)"),
+        ("game 1, started by Ana: Ana 32, Ben 45; Ben won", "winner: Ben (the higher total)"),
     ]
     assert tables[1].players == ("Ana", "Ben") and tables[4].rules == "classic"
+    assert tables[1].result == "winner: Ana (lowest total)"
 
 
 def test_a_log_with_errors_is_counted_and_marked_and_an_unreadable_one_keeps_its_sentence(club):
@@ -131,7 +132,7 @@ def test_impossible_throws_are_left_out_of_the_dice(tmp_path):
 
 def test_a_folder_without_logs_is_listed(tmp_path):
     session = collect_session([tmp_path])
-    assert session.tables[0].unreadable == f"the folder {str(tmp_path)!r} holds no .log files."
+    assert session.tables[0].unreadable == f"{str(tmp_path)!r} is a folder with no *.log file in it."
 
 
 # The fit test

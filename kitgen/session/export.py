@@ -26,8 +26,7 @@ def session_json(session: Session) -> dict[str, Any]:
             {"table": table.number, "file": table.file, "unreadable": table.unreadable}
             if table.unreadable is not None else
             {"table": table.number, "file": table.file, "rules": table.rules,
-             "players": list(table.players), "result": table.result, "decided": table.decided,
-             "errors": table.errors}
+             "players": list(table.players), "summary": list(table.summary), "errors": table.errors}
             for table in session.tables
         ],
         "standings": [

@@ -1,5 +1,6 @@
-"""A session's figures, worked out from the validator's reports: each table's result and
-what decided it, the room's standings per preset, each player's figures and the dice.
+"""A session's figures, worked out from the validator's reports: each table's summary (what
+decided it, as ``kitgen validate`` words it), the room's standings per preset, each player's
+figures and the dice.
 Pure: no I/O (the logs are read by :mod:`kitgen.session.collect`).
 
 **Standings** group the tables by their ``rules:`` line (preset and options: 9 and 12 tiles,
@@ -23,7 +24,6 @@ No figure ranks choices of tiles or columns: only turns, scores, games and throw
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
 from kitgen.logs.reader import parse_rules_line
 from kitgen.logs.report import Report
@@ -90,18 +90,24 @@ def ranking(rules: Rules) -> Ranking:
 
 @dataclass(frozen=True)
 class TableLine:
-    """One log of the session as the report lists it: its number, file, rules, players,
-    result, what decided it and its error count; or, for a log that could not be read,
-    only the number, file and the one sentence why (``unreadable``)."""
+    """One log of the session as the report lists it: its number, file, rules, players, the
+    validator's summary of what decided the game (:attr:`Report.summary`) and its error
+    count; or, for a log that could not be read, only the number, file and the one sentence
+    why (``unreadable``)."""
 
     number: int
     file: str
     rules: str = ""
     players: tuple[str, ...] = ()
-    result: str = ""
-    decided: str = ""
+    summary: tuple[str, ...] = ()
     errors: int = 0
     unreadable: str | None = None
+
+    @property
+    def result(self) -> str:
+        """Return the summary's last line: the result and what decided it (``winner: Ana
+        (lowest total)``); the lines before it give the scores it was decided on."""
+        return self.summary[-1] if self.summary else ""
 
     @property
     def marked(self) -> bool:
@@ -169,8 +175,8 @@ def build_session(entries: list[Report | tuple[str, str]]) -> Session:
             tables.append(TableLine(number, entry[0], unreadable=entry[1]))
             continue
         rules = parse_rules_line(entry.rules)
-        tables.append(TableLine(number, entry.file, entry.rules, entry.players, result_text(entry),
-                                decided_by(rules, entry), len(entry.errors)))
+        tables.append(TableLine(number, entry.file, entry.rules, entry.players, entry.summary,
+                                len(entry.errors)))
         group_rules.setdefault(entry.rules, rules)
         groups.setdefault(entry.rules, []).extend(
             PlayerRow(None, name, number, not entry.valid, player_figures(rules, entry, name))
@@ -279,66 +285,3 @@ def count_throws(report: Report, two_dice: dict[int, int], one_die: dict[int, in
             counts = two_dice if throw.dice == 2 else one_die
             counts[throw.total] = counts.get(throw.total, 0) + 1
     return impossible
-
-
-def result_text(report: Report) -> str:
-    """Return a table's result in a few words: who won, shared wins, no winner, undecided.
-
-    >>> result_text(Report("t.log", "strip", (), {"winners": ["Ana", "Ben"]}, ("Ana", "Ben")))
-    'Ana and Ben share the win'
-    """
-    winners = report.results["winners"]
-    if len(report.players) == 1:
-        return "No winner (solo)"
-    if not winners:
-        return "Undecided"
-    if len(winners) == 1:
-        return f"{winners[0]} wins"
-    return f"{', '.join(winners[:-1])} and {winners[-1]} share the win"
-
-
-def decided_by(rules: Rules, report: Report) -> str:
-    """Return one sentence on what decided the table of ``report`` (or why nothing did)."""
-    results: dict[str, Any] = report.results
-    winners, players, fmt = results["winners"], report.players, rules.format
-    totals = results.get("totals", {})
-    if rules.game == "knucklebones":
-        if not winners:
-            return "The log ends before the match is decided."
-        if fmt == "single" and len(results["games"]) == 1:
-            first, second = results["games"][0]["totals"].values()
-            return f"A full grid ended the game, {first} to {second}."
-        return "Games won: " + ", ".join(f"{name} {wins}" for name, wins in results["wins"].items()) + "."
-    if len(players) == 1:
-        if fmt == "long-game" or not totals:
-            return "Solo play: no winner is declared."
-        return f"Solo play, {totals[players[0]]} in all: no winner is declared."
-    if not winners:
-        return "The log ends before the game is decided."
-    best = min(totals[name] for name in winners) if totals else None
-    shared = "shared " if len(winners) > 1 else ""
-    if fmt == "two-attempts":
-        return f"Lowest combined remainder of both attempts, {shared}{best}."
-    if fmt == "single":
-        return f"Lowest score, {shared}{best}."
-    if fmt.startswith("best-of-"):
-        wins = ", ".join(f"{name} {count}" for name, count in results["round_wins"].items())
-        return f"First to {rules.wins_needed} round wins ({wins})."
-    if fmt == "elimination":
-        out = results["out"]
-        if any(name in out for name in winners):
-            return f"Everyone still in went out in round {max(out.values())}; lowest running total, {shared}{best}."
-        gone = ", ".join(f"{name} in round {round_}" for name, round_ in out.items())
-        return f"Last player in (out: {gone})."
-    if fmt == "shut-wins":
-        last = results["turns"][-1]
-        if last["score"] == 0 and last["player"] in winners:
-            return f"{last['player']} shut the box."
-        return f"Lowest score, {shared}{best}."
-    if fmt == "hundred":
-        loser = results["loser"]
-        limit = "reached 1000" if rules.scoring == "digits" else "passed 100"
-        return f"{loser} {limit} with {totals[loser]}; lowest running total of the rest, {shared}{best}."
-    if winners[0] == players[0]:  # RULES.md section 6: seat 1 is the closer
-        return "The closer shut the last open tile."
-    return "The opener opened the last shut tile."

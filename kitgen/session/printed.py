@@ -19,7 +19,7 @@ from kitgen.kit.build import check_output_path, write_atomically
 from kitgen.kit.fonts import check_printable, font_families
 from kitgen.kit.layout import Layout, find_paper
 from kitgen.kit.parts import Chunk, Part
-from kitgen.kit.render import KitRenderer
+from kitgen.kit.render import DocumentInfo, KitRenderer
 from kitgen.session.dice import FEWEST_EXPECTED, Fit
 from kitgen.logs.reader import parse_rules_line
 from kitgen.session.figures import HEADINGS, PlayerRow, Session, Standings, TableLine, ranking
@@ -285,7 +285,8 @@ def render_report(session: Session, paper: str = "a4") -> bytes:
     """
     layout = Layout.for_print(find_paper(paper), large_print=False)
     check_printable(name for table in session.tables for name in table.players)
-    return KitRenderer(layout, f"kitgen {REPORT_TITLE.lower()}").render([report_chunk(session)])
+    info = DocumentInfo(REPORT_TITLE, "Results, standings and dice of a session of dice games")
+    return KitRenderer(layout).render([report_chunk(session)], info)
 
 
 def write_report(session: Session, output: Path | None, paper: str = "a4", force: bool = False) -> Path:
