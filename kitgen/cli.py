@@ -376,7 +376,9 @@ REPORT_EXAMPLES = """Examples:
 
   kitgen report examples -o club-report.pdf
 
-  kitgen report thursday/ --csv > standings.csv
+  kitgen report examples --paper letter --force
+
+  kitgen report examples --csv > standings.csv
 """
 
 

@@ -1,7 +1,7 @@
 """Every command the README shows runs as written from a fresh clone (issue 12): the
 `$ kitgen ...` lines print what the README says they print, and every other `kitgen`
-line is a command line kitgen accepts (kits are not rendered here: that is tested
-elsewhere)."""
+line is a command line kitgen accepts (kits and reports are not rendered here: that is
+tested elsewhere)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 import kitgen.kit.build
+import kitgen.session.printed
 from kitgen.cli import app
 
 REPO = Path(__file__).parent.parent
@@ -55,6 +56,8 @@ def test_a_readme_command_runs_as_written(arguments, output, monkeypatch, tmp_pa
     monkeypatch.chdir(REPO)
     monkeypatch.setattr(kitgen.kit.build, "build_kit", lambda request, progress: [Path("output/kit.pdf")])
     monkeypatch.setattr(kitgen.kit.build, "render_kit", lambda request, progress: [b"%PDF-1.7"])
+    monkeypatch.setattr(kitgen.session.printed, "write_report",
+                        lambda session, output, paper, force: output or Path("output/report.pdf"))
     result = CliRunner().invoke(app, arguments)
     if output is None:
         assert result.exit_code == 0, result.output
