@@ -5,7 +5,7 @@ Pure: no I/O (the logs are read by :mod:`kitgen.session.collect`).
 
 **Standings** group the tables by their ``rules:`` line (preset and options: 9 and 12 tiles,
 or single and best-of-3, are not comparable) and rank each player at each table by a figure
-that does not depend on the size of the table (:data:`RANKINGS`, printed under each group):
+that does not depend on the size of the table (:func:`ranking`, printed with each group):
 
 - ``strip``: the combined remainder of both attempts, lowest first;
 - ``classic`` single and ``ten``: the turn's score, lowest first;
@@ -130,10 +130,12 @@ class PlayerRow:
 @dataclass(frozen=True)
 class Standings:
     """The players of every table played by one ``rules:`` line, ranked: the rules, the
-    ranking rule in one sentence, the figure columns (ranking keys first) and the rows."""
+    ranking rule in one sentence, the figures ranked by (``keys``), every figure column
+    (the keys first) and the rows."""
 
     rules: str
     rule: str
+    keys: tuple[str, ...]
     columns: tuple[str, ...]
     rows: tuple[PlayerRow, ...]
 
@@ -264,7 +266,7 @@ def rank(rules_text: str, rules: Rules, rows: list[PlayerRow]) -> Standings:
     present = {name for row in rows for name in row.figures}
     keys = tuple(name for name, _ in order.keys)
     columns = keys + tuple(name for name in HEADINGS if name in present and name not in keys)
-    return Standings(rules_text, order.rule, columns, tuple(placed))
+    return Standings(rules_text, order.rule, keys, columns, tuple(placed))
 
 
 def count_throws(report: Report, two_dice: dict[int, int], one_die: dict[int, int]) -> int:

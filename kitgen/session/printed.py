@@ -21,8 +21,7 @@ from kitgen.kit.layout import Layout, find_paper
 from kitgen.kit.parts import Chunk, Part
 from kitgen.kit.render import DocumentInfo, KitRenderer
 from kitgen.session.dice import FEWEST_EXPECTED, Fit
-from kitgen.logs.reader import parse_rules_line
-from kitgen.session.figures import HEADINGS, PlayerRow, Session, Standings, TableLine, ranking
+from kitgen.session.figures import HEADINGS, PlayerRow, Session, Standings, TableLine
 
 REPORT_TITLE = "Session report"
 DEFAULT_OUTPUT = Path("output") / "report.pdf"  # beside the kit's ./output/kit.pdf
@@ -187,7 +186,7 @@ def standings_table(group: Standings) -> StandingsTable:
     table's number (marked ``*`` when its log has errors), each ranking figure in its own
     column, then the player's other figures in one cell (:func:`figures_phrase`): few cells
     keep a report of a hundred tables quick to render."""
-    keys = group.columns[:len(ranking_keys(group))]
+    keys = group.keys
     headings = ("Rank", "Player (table)", *(HEADINGS[name] for name in keys), "Figures")
     rows = tuple(
         (figure_text(row.rank), f"{row.player} ({row.table}{' *' if row.marked else ''})",
@@ -196,11 +195,6 @@ def standings_table(group: Standings) -> StandingsTable:
         for row in group.rows
     )
     return StandingsTable(group.rules, group.rule, headings, rows, tuple(row.marked for row in group.rows))
-
-
-def ranking_keys(group: Standings) -> tuple[str, ...]:
-    """Return the figures ``group`` is ranked by (the first of its columns)."""
-    return tuple(name for name, _ in ranking(parse_rules_line(group.rules)).keys)
 
 
 COUNTED = {  # the figures that count something, by their HEADINGS key: the thing counted
