@@ -50,7 +50,7 @@ def _fit_json(fit: Fit, what: str) -> dict[str, Any]:
         "expected": {str(outcome): round(fit.expected(outcome), 2) for outcome in fit.counts},
         "chi_square": None if fit.statistic is None else round(fit.statistic, 3),
         "degrees_of_freedom": fit.freedom,
-        "p_value": None if fit.p_value is None else round(fit.p_value, 4),
+        "p_value": fit.p_value,
         "verdict": fit.sentence(what),
     }
 
