@@ -75,8 +75,8 @@ class Entry:
 @dataclass(frozen=True)
 class GeneratedGame:
     """A legal game as a log: its ``text``, the expected ``winners`` (names, in seat order),
-    ``loser`` (``hundred``) and final ``totals`` (per seat), the number of ``throws``, and
-    its ``entries`` line by line."""
+    ``loser`` (``hundred``) and final ``totals`` (per seat), the number of ``throws``, the
+    ``turns`` each seat took, and its ``entries`` line by line."""
 
     rules: Rules
     players: tuple[str, ...]
@@ -85,6 +85,7 @@ class GeneratedGame:
     loser: str | None
     totals: tuple[int, ...]
     throws: int
+    turns: tuple[int, ...]
     entries: tuple[Entry, ...]
 
 
@@ -146,6 +147,20 @@ def pick_tiles(rng: random.Random, movable: int, total: int) -> tuple[int, ...]:
     return tuple(sorted(tiles))
 
 
+def pick_largest(rng: random.Random, movable: int, total: int) -> tuple[int, ...]:
+    """Return the set of tiles from ``movable`` adding up to ``total`` (one must exist) that
+    a player who shuts the largest tiles first takes: the largest tile that leaves a move
+    for the rest, then the same for the rest (``rng`` is not used)."""
+    tiles = []
+    while total:
+        tile = max(tile for tile in tiles_of(movable) if tile == total
+                   or (tile < total and has_move(movable & ~(1 << (tile - 1)), total - tile)))
+        tiles.append(tile)
+        movable &= ~(1 << (tile - 1))
+        total -= tile
+    return tuple(sorted(tiles))
+
+
 def _throw(rng: random.Random, rules: Rules, style: _Style, box: int) -> Throw:
     if one_die_allowed(rules, box) and rng.random() < style.die:
         face = rng.randint(1, 6)
@@ -192,7 +207,7 @@ class _Writer:
 
 
 def _play_turn(writer: _Writer, rules: Rules, box: int, role: str,
-               block: int) -> tuple[int, bool, int]:
+               block: int, pick) -> tuple[int, bool, int]:
     """Play one legal turn from ``box``; return the box after it, whether it completed the
     box, and the number of throws."""
     rng, style = writer.rng, writer.style
@@ -204,7 +219,7 @@ def _play_turn(writer: _Writer, rules: Rules, box: int, role: str,
         movable = movable_tiles(rules, box, role)
         if rules.format == "long-game" and throw.double:
             extra += 1  # RULES.md section 6: every double earns an extra turn
-        tiles = pick_tiles(rng, movable, throw.total) if has_move(movable, throw.total) else ()
+        tiles = pick(rng, movable, throw.total) if has_move(movable, throw.total) else ()
         checked = sum(tiles) if tiles and writer.chance(style.checked) else None
         after = apply_move(rules, box, tiles, role)
         completed = bool(tiles) and finished(rules, after, role)
@@ -230,8 +245,11 @@ def _totals_text(players: tuple[str, ...], totals: tuple[int, ...]) -> str:
     return "totals: " + ", ".join(f"{name} {total}" for name, total in zip(players, totals))
 
 
-def random_box_game(rng: random.Random, rules: Rules, players: tuple[str, ...]) -> GeneratedGame:
-    """Return a random legal game of ``rules`` for ``players`` (seat order) as a log.
+def random_box_game(rng: random.Random, rules: Rules, players: tuple[str, ...],
+                    pick=pick_tiles) -> GeneratedGame:
+    """Return a random legal game of ``rules`` for ``players`` (seat order) as a log, each
+    move's tiles chosen by ``pick(rng, movable, total)`` (:func:`pick_tiles`: at random;
+    :func:`pick_largest`: the largest tiles first).
 
     >>> game = random_box_game(random.Random(1), rules_for("strip"), ("Ana", "Ben"))
     >>> game.text.startswith("rules: strip\\nplayers: Ana, Ben\\n")
@@ -260,7 +278,7 @@ def random_box_game(rng: random.Random, rules: Rules, players: tuple[str, ...]) 
         writer.add(Entry("turn", _turn_text(writer, players[seat]), block))
         role = "open" if rules.format == "long-game" and seat == OPENER else "close"
         box = board if rules.format == "long-game" else fresh_box(rules.tiles)
-        box, completed, count = _play_turn(writer, rules, box, role, block)
+        box, completed, count = _play_turn(writer, rules, box, role, block, pick)
         throws += count
         board = box
         score = turn_score(rules, box) if scored else 0
@@ -285,7 +303,7 @@ def _finish(writer: _Writer, rules: Rules, players: tuple[str, ...], play: Play,
         writer.add(Entry("winner", "winner: " + (", ".join(winners) or "none")))
     entries = tuple(writer.entries)
     return GeneratedGame(rules, players, _text(entries), winners, loser, play.totals, throws,
-                         entries)
+                         play.attempts, entries)
 
 
 def _text(entries: tuple[Entry, ...] | list[Entry]) -> str:
