@@ -1,11 +1,12 @@
-"""How long Shut the Box games last: the figures behind ``kitgen.rules.formats.GAME_LENGTHS``.
+"""How long games last: the figures behind ``kitgen.rules.formats.GAME_LENGTHS``.
 
-For every preset and option set whose games run over several rounds or turns, and every seat
-count, this plays 4,000 games with the test suite's legal-game generator (``tests/games_box.py``,
-driving the rules core) under each of two habits: random play (any set that fits the throw) and
-shutting the largest tiles first. It prints, per case, the turns a seat takes (rounds) that 9 in
-10 and 19 in 20 games stay within, and the throws of the median and the 90th-percentile game,
-each the larger of the two habits, as the Python data kitgen keeps::
+For every Shut the Box preset and option set, and every seat count, this plays 4,000 games with
+the test suite's legal-game generator (``tests/games_box.py``, driving the rules core) under each
+of two habits: random play (any set that fits the throw) and shutting the largest tiles first.
+It prints, per case, the turns a seat takes (rounds) that 9 in 10 and 19 in 20 games stay
+within, and the throws of the median and the 90th-percentile game, each the larger of the two
+habits, as the Python data kitgen keeps. Knucklebones matches (``tests/games_knucklebones.py``,
+random placements) count a placement as a turn and its roll as a throw::
 
     python benchmarks/game_lengths.py            # about 5 minutes on 2 cores
     python benchmarks/game_lengths.py --games 400
@@ -26,6 +27,7 @@ sys.path.insert(0, str(TESTS))
 sys.path.insert(0, str(TESTS.parent))
 
 from games_box import NAMES, pick_largest, pick_tiles, random_box_game, rules_for  # noqa: E402
+from games_knucklebones import random_knucklebones_game  # noqa: E402
 
 SEED = 20261201
 GAMES = 4000  # per case and habit (issue 9)
@@ -41,6 +43,7 @@ CASES = (
     ("hundred", {"scoring": "sum"}, range(2, 9)),
     ("hundred", {"scoring": "digits"}, range(2, 9)),
     ("long-game", {}, range(2, 3)),
+    *(("knucklebones", {"match": match}, range(2, 3)) for match in ("single", "best-of-3", "best-of-5")),
 )
 
 
@@ -55,11 +58,17 @@ def measure(preset: str, options: dict[str, str], seats: int, games: int) -> tup
     throws), each the larger of the two habits."""
     rules = rules_for(preset, **options)
     figures = []
-    for habit in HABITS:
-        rng = random.Random(f"{SEED} {rules.describe()} {seats} {habit.__name__}")
-        played = [random_box_game(rng, rules, NAMES[:seats], habit) for _ in range(games)]
-        turns = [max(game.turns) for game in played]
-        throws = [game.throws for game in played]
+    for habit in HABITS if rules.game == "box" else (None,):
+        rng = random.Random(f"{SEED} {rules.describe()} {seats} {getattr(habit, '__name__', '')}")
+        if habit is None:
+            matches = [random_knucklebones_game(rng, rules) for _ in range(games)]
+            turns = [max(sum(1 for placed in match.placements if placed.seat == seat) for seat in (0, 1))
+                     for match in matches]
+            throws = [len(match.placements) for match in matches]
+        else:
+            played = [random_box_game(rng, rules, NAMES[:seats], habit) for _ in range(games)]
+            turns = [max(game.turns) for game in played]
+            throws = [game.throws for game in played]
         figures.append((percentile(turns, 0.9), percentile(turns, 0.95),
                         percentile(throws, 0.5), percentile(throws, 0.9)))
     return tuple(max(column) for column in zip(*figures))

@@ -200,6 +200,10 @@ def kit(
         help="With names: seat at most this many at a table; the names are split in order "
              "into the fewest tables of balanced sizes.",
     ),
+    rounds: Optional[int] = typer.Option(
+        None, "--rounds", show_default="what 19 in 20 games need",
+        help="Games of several rounds: the rounds to print (long-game: turns a seat).",
+    ),
     paper: Optional[Paper] = typer.Option(
         None, "--paper", case_sensitive=False, show_default="$KITGEN_PAPER, $PAPERSIZE, /etc/papersize, a4",
         help="The paper size (the first of the defaults that is set).",
@@ -219,7 +223,7 @@ def kit(
     ),
     force: bool = typer.Option(False, "--force", help="Replace an existing file named with -o."),
 ) -> None:
-    """Write a printable kit (PDF) and its host key."""
+    """Write a printable kit (PDF) and its host key; say on standard error what it holds."""
     from kitgen.kit.build import build_kit, render_kit
     from kitgen.kit.papersize import default_paper
     from kitgen.kit.request import KitRequest
@@ -243,22 +247,28 @@ def kit(
             typer.echo(f"kitgen: {read.summary()}", err=True)  # which column gave the names
             names = read.names
         request = KitRequest(
-            rules=settled, players=names, seats=seats, tables=tables, table_size=table_size,
+            rules=settled, players=names, seats=seats, tables=tables, table_size=table_size, rounds=rounds,
             paper=paper or default_paper(), host_key=host_key, large_print=large_print,
             die_size_mm=die_size, output=None if to_stdout else output, force=force,
         )
         progress = KitProgress()
         try:
             if to_stdout:
-                typer.get_binary_stream("stdout").write(render_kit(request, progress)[0])
-                return
-            written = build_kit(request, progress)
+                rendered = render_kit(request, progress)
+                typer.get_binary_stream("stdout").write(rendered.pdfs[0])
+                summary = rendered.contents.summary(["standard output"])
+            else:
+                written = build_kit(request, progress)
+                summary = written.summary()
         finally:
             progress.close()
     except KitgenError as error:
         fail(str(error))
-    for path in written:
-        typer.echo(str(path))
+    if not to_stdout:
+        for path in written.paths:
+            typer.echo(str(path))
+    for line in summary:
+        typer.echo(line, err=True)
 
 
 @app.command(cls=Command, epilog=CHECK_EXAMPLES)

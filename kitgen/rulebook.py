@@ -593,6 +593,21 @@ def _long_game(rules: Rules) -> Rulebook:
                 ),
             ),
             Section(
+                "The board on paper",
+                (
+                    "The board sheet has one row per turn, the closer's and the opener's "
+                    "turns taking turns down the sheet. Row 1 starts with every tile open.",
+                    "Start every later row by copying the board from the row above: cross "
+                    "out each tile that is shut there, that is crossed out and not circled.",
+                    "The closer crosses out each tile a move shuts. The opener draws a circle "
+                    "round each crossed-out tile a move opens.",
+                    "So on any row, a tile crossed out and not circled is shut; every other "
+                    "tile is open. An extra turn from a double goes on in the same row.",
+                    "Never erase: if a row goes wrong, copy the board again on the next row, "
+                    "correctly, and carry on there.",
+                ),
+            ),
+            Section(
                 "Ending",
                 (
                     "The closer wins with a move that shuts the last open tile.",
@@ -619,9 +634,10 @@ def _long_game(rules: Rules) -> Rulebook:
                 "are both allowed; the opener picks one.",
             ),
         ),
-        strip_hint=f"Roll (one die allowed {_one_die_condition(rules)}); the closer shuts, the "
-        "opener opens tiles that add up to the roll; none fit: use an extra turn from a double, "
-        "or pass the board.",
+        strip_hint="Copy the row above: cross out its shut tiles (crossed out, not circled). "
+        "Closer: cross out the tiles you shut. Opener: circle the crossed-out tiles you open. "
+        f"One die is allowed {_one_die_condition(rules)}; none fit: use an extra turn from a "
+        "double on the same row, or pass the board.",
         result_rule="The closer wins by shutting the last open tile; the opener wins by "
         "opening the last shut tile.",
         host_notes=(

@@ -11,6 +11,7 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 import kitgen.kit.build
+from kitgen.kit.build import WrittenKit
 from kitgen.cli import app
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -28,7 +29,7 @@ def requests(monkeypatch) -> list:
 
     def record(request, progress):
         seen.append(request)
-        return [Path("output/kit.pdf")]
+        return WrittenKit([Path("output/kit.pdf")], [4], 1, 0, 6, "strips for 2 attempts a seat and 2 spare")
 
     monkeypatch.setattr(kitgen.kit.build, "build_kit", record)
     return seen
@@ -141,4 +142,5 @@ def test_help_rules_check_and_validate_do_not_import_the_renderer(arguments):
 def test_no_progress_bar_when_standard_error_is_not_a_terminal(runner, tmp_path):
     result = runner.invoke(app, ["kit", "--seats", "1", "-o", str(tmp_path / "kit.pdf")])
     assert result.exit_code == 0, result.output
-    assert result.stderr == ""
+    assert [line.split(": ")[-1] for line in result.stderr.splitlines()[:2]] == ["4 pages", "1 page"]
+    assert len(result.stderr.splitlines()) == 3  # the files and the summary, no bar

@@ -28,14 +28,14 @@ def default_kit(tmp_path_factory) -> list[Path]:
     folder = tmp_path_factory.mktemp("default")
     with contextlib.chdir(folder):
         written = build_kit(KitRequest(STRIP))
-    return [folder / path for path in written]
+    return [folder / path for path in written.paths]
 
 
 @pytest.fixture(scope="module")
 def roster_kit(tmp_path_factory) -> Path:
     """Seven names (Latin, Greek, Cyrillic) on Letter, host key appended."""
     path = tmp_path_factory.mktemp("roster") / "class.pdf"
-    assert build_kit(roster_request(path)) == [path]
+    assert build_kit(roster_request(path)).paths == [path]
     return path
 
 
@@ -126,7 +126,7 @@ def test_the_default_output_folder_is_replaced_freely_with_the_same_bytes(defaul
     before = [path.read_bytes() for path in default_kit]
     with contextlib.chdir(folder):
         again = build_kit(KitRequest(STRIP))
-    assert [folder / path for path in again] == default_kit
+    assert [folder / path for path in again.paths] == default_kit
     assert [path.read_bytes() for path in default_kit] == before
 
 
@@ -163,7 +163,7 @@ def test_international_names_print_in_our_fonts_only(roster_kit):
 
 def test_host_key_none_writes_only_the_kit(tmp_path):
     path = tmp_path / "solo.pdf"
-    assert build_kit(KitRequest(STRIP, seats=1, host_key="none", output=path)) == [path]
+    assert build_kit(KitRequest(STRIP, seats=1, host_key="none", output=path)).paths == [path]
     assert list(tmp_path.iterdir()) == [path]
     assert "Host key" not in "\n".join(texts(path))
 

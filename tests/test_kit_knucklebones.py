@@ -59,7 +59,7 @@ def parts_of(match: str = "single", seats: tuple[str, ...] = ("Ana", "Ben"), lay
 def render(path: Path, case: str) -> Path:
     match, fields = CASES[case]
     request = KitRequest(knucklebones(match), host_key="appended", output=path, force=True, **fields)
-    assert build_kit(request) == [path]
+    assert build_kit(request).paths == [path]
     return path
 
 
@@ -213,18 +213,19 @@ def test_pages_are_exactly_the_paper_size(kits, check_paper, case):
 
 
 # case id: (games with boards and placement sheets, placement sheets a game, tables, the
-# rules card's pages: in large print it runs onto a second, which starts at "Matches")
+# rules card's pages: in large print it runs onto a second, which starts at "Matches"; the
+# match record's pages: in large print its guide runs onto a second)
 SHEETS = {
-    "best-of-3": (3, 1, 1, ["Rules"]),
-    "four-names": (1, 1, 2, ["Rules"]),
-    "large-best-of-5": (3, 2, 1, ["Rules", "Matches"]),
+    "best-of-3": (3, 1, 1, ["Rules"], ["Match record"]),
+    "four-names": (1, 1, 2, ["Rules"], ["Match record"]),
+    "large-best-of-5": (3, 2, 1, ["Rules", "Matches"], ["Match record", "How to use this kit"]),
 }
 
 
 @pytest.mark.parametrize("case", CASES)
 def test_each_part_fills_its_own_pages_and_none_runs_over(kits, case):
-    games, sheets, tables, card = SHEETS[case]
-    table = card + ["Boards"] * games + ["Placement record"] * games * sheets + ["Match record"]
+    games, sheets, tables, card, record = SHEETS[case]
+    table = card + ["Boards"] * games + ["Placement record"] * games * sheets + record
     assert [sheet(page) for page in texts(kits(case))] == table * tables + ["Host key"]
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import os
 import tempfile
+from dataclasses import dataclass
+from io import BytesIO
 from itertools import count
 from pathlib import Path
 from typing import Callable
@@ -19,7 +21,7 @@ from pypdf import PdfReader
 from kitgen.errors import OptionError, OutputExistsError, RenderError
 from kitgen.kit.fonts import check_printable
 from kitgen.kit.layout import DEFAULT_DIE_MM, Layout, find_paper
-from kitgen.kit.parts import host_key_chunk, table_chunk
+from kitgen.kit.parts import check_rounds, continuation_chunks, coverage, host_key_chunk, table_chunk
 from kitgen.kit.render import CREATOR_PREFIX, DocumentInfo, KitRenderer
 from kitgen.kit.request import KitRequest
 from kitgen.kit.tables import plan_tables
@@ -33,10 +35,58 @@ PDF_HEADER = b"%PDF-"
 MAX_KIT_BYTES = 256 * 1024 * 1024  # a 500-name kit is far smaller: anything larger is not one
 
 
+@dataclass(frozen=True)
+class KitContents:
+    """What a kit holds: each PDF's ``pages`` (the kit, then a separate host key), the
+    ``tables``, the ``names`` on them (0: blank seats, ``seats`` each), and what a table's
+    sheets cover (``covers``, e.g. ``"strips for 2 attempts a seat and 2 spare"``)."""
+
+    pages: list[int]
+    tables: int
+    names: int
+    seats: int
+    covers: str
+
+    def summary(self, files: list[str]) -> list[str]:
+        """Return one line per file (named in ``files``) with its pages, then one line
+        saying what the kit holds, e.g. ``5 tables, 30 names, 33 pages in all, strips for
+        2 attempts a seat and 4 spare``."""
+        lines = [f"{name}: {_count(pages, 'page')}" for name, pages in zip(files, self.pages)]
+        people = _count(self.names, "name") if self.names else f"{_count(self.seats, 'blank seat')} a table"
+        lines.append(f"{_count(self.tables, 'table')}, {people}, {_count(sum(self.pages), 'page')} in all, "
+                     f"{self.covers}")
+        return lines
+
+
+@dataclass(frozen=True)
+class RenderedKit:
+    """The PDFs of a kit in memory (the kit, then a separate host key) and its contents."""
+
+    pdfs: list[bytes]
+    contents: KitContents
+
+
+@dataclass(frozen=True)
+class WrittenKit:
+    """The files :func:`build_kit` wrote (kit first) and the kit's contents."""
+
+    paths: list[Path]
+    contents: KitContents
+
+    def summary(self) -> list[str]:
+        """Return a line per file written with its pages, then what the kit holds."""
+        return self.contents.summary([str(path) for path in self.paths])
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
 def build_kit(
     request: KitRequest, progress: Callable[[int, int], object] = lambda done, total: None
-) -> list[Path]:
-    """Write the kit ``request`` asks for and return the paths written, kit first.
+) -> WrittenKit:
+    """Write the kit ``request`` asks for and return the paths written (kit first) and
+    what the kit holds.
 
     ``progress(done, total)`` is called after each chunk (a table, the host key) is
     rendered, with the chunks rendered so far and in all.
@@ -46,20 +96,22 @@ def build_kit(
     :func:`render_kit` raises.
     """
     paths = [path for path in output_paths(request) if path is not None]
-    files = dict(zip(paths, render_kit(request, progress)))
+    rendered = render_kit(request, progress)
+    files = dict(zip(paths, rendered.pdfs))
     for path, content in files.items():
         write_atomically(path, content)
-    return list(files)
+    return WrittenKit(list(files), rendered.contents)
 
 
 def render_kit(
     request: KitRequest, progress: Callable[[int, int], object] = lambda done, total: None
-) -> list[bytes]:
+) -> RenderedKit:
     """Return the PDFs of the kit ``request`` asks for, in memory: the kit, then the host
-    key when it is ``separate`` (``request.output`` and ``force`` are not looked at).
+    key when it is ``separate`` (``request.output`` and ``force`` are not looked at), and
+    what the kit holds.
 
-    Raises :class:`OptionError` for an unknown paper or host-key mode or for knucklebones
-    dice the boards cannot hold, :class:`PlayerCountError` / :class:`PlayerNameError` for
+    Raises :class:`OptionError` for an unknown paper or host-key mode, for rounds the game
+    does not take or for knucklebones dice the boards cannot hold, :class:`PlayerCountError` / :class:`PlayerNameError` for
     seats or names the preset or the fonts cannot take, and :class:`RenderError` when
     the render fails.
     """
@@ -67,10 +119,12 @@ def render_kit(
         raise OptionError(f"host key {request.host_key!r} is not known (choose separate, appended or none).")
     die_mm = DEFAULT_DIE_MM if request.die_size_mm is None else request.die_size_mm
     layout = Layout.for_print(find_paper(request.paper), request.large_print, die_mm)
+    check_rounds(request.rules, request.rounds)
     tables = plan_tables(request.rules, request.players, request.seats, request.tables, request.table_size)
     check_printable(request.players)
     book = rulebook(request.rules)
-    chunks = [table_chunk(request.rules, table, layout, book) for table in tables]
+    chunks = [table_chunk(request.rules, table, layout, book, request.rounds) for table in tables]
+    chunks += continuation_chunks(request.rules, layout, book)
     key = [host_key_chunk(request.rules, layout, book)] if request.host_key != "none" else []
     rules = request.rules.describe()
     how_many = f"{len(tables)} table{'s' if len(tables) > 1 else ''}"
@@ -83,7 +137,12 @@ def render_kit(
     total = sum(len(parts) for _, parts in documents)
     done = count(1)
     renderer = KitRenderer(layout)
-    return [renderer.render(parts, info, lambda: progress(next(done), total)) for info, parts in documents]
+    pdfs = [renderer.render(parts, info, lambda: progress(next(done), total)) for info, parts in documents]
+    contents = KitContents(
+        pages=[len(PdfReader(BytesIO(pdf)).pages) for pdf in pdfs], tables=len(tables),
+        names=len(request.players), seats=len(tables[0].seats), covers=coverage(chunks[0], len(tables[0].seats)),
+    )
+    return RenderedKit(pdfs, contents)
 
 
 def output_paths(request: KitRequest) -> tuple[Path, Path | None]:

@@ -27,7 +27,7 @@ TILE_BOX_MM = 14.0  # nominal tile box: 12 tiles still fit A4's width on one row
 TILE_GAP_MM = 1.6
 TEXT_PT = 10.5
 LINE_HEIGHT = 1.3  # line height as a multiple of the font size
-HEADING_MM = 11.0  # a sheet's heading band
+HEADING_ROOM_MM = 4.5  # a sheet's heading band: its line of text and this much round it
 BAR_BAND_MM = 5.0  # one scale bar and its label
 BAR_HEIGHT_MM = 3.0
 BAR_OUTLINE_MM = 0.2
@@ -74,7 +74,10 @@ COLUMN_LABEL_EM = 0.7  # capitals such as "MIDDLE" in bold, generously
 COLUMN_LABEL_GAP_MM = 1.5  # between a column's label and its top cell
 SCORE_GAP_MM = 2.0  # between a column and its score box
 MIDDLE_GAPS = 2  # block gaps above and below the rolled-die spot where there is room (half a gap at least)
-SHEET_SLACK_MM = 1.0  # a page of boards stops this short of the sheet's end (the renderer rounds)
+SHEET_SLACK_MM = 1.0
+TURN_LABEL_MM = 17.0  # a turn sheet's round column: "Round" over the number
+ROW_RULE_MM = 0.5  # a table row's share of the rules between rows, with room to spare
+TURN_SCORE_SHARE = 0.8  # a turn sheet's score column, as a share of a score field  # a page of boards stops this short of the sheet's end (the renderer rounds)
 
 
 @dataclass(frozen=True)
@@ -211,7 +214,9 @@ class Layout:
 
     @property
     def heading_mm(self) -> float:
-        return HEADING_MM * self.scale
+        """Return the height of a sheet's heading band: one line of the heading and room
+        round it (11 mm in normal print)."""
+        return round(self.heading_pt / PT_PER_MM * LINE_HEIGHT + HEADING_ROOM_MM, 2)
 
     @property
     def sheet_height_mm(self) -> float:
@@ -457,6 +462,20 @@ class StripGeometry:
         return round(self.box_mm * NUMBER_SCALE, 2)
 
 
+def tile_rows(tiles: int, width_mm: float, layout: Layout) -> tuple[tuple[int, ...], ...]:
+    """Return tiles 1..``tiles`` in balanced rows of boxes of the nominal size that fit
+    ``width_mm`` (one row when they all fit): a box never shrinks (KIT.md).
+
+    >>> tile_rows(9, 100, Layout(PAPERS["a4"]))
+    ((1, 2, 3, 4, 5), (6, 7, 8, 9))
+    """
+    box, gap = layout.tile_box_mm, layout.tile_gap_mm
+    per_row = max(1, floor((width_mm + gap) / (box + gap)))
+    numbers = iter(range(1, tiles + 1))
+    return tuple(tuple(next(numbers) for _ in range(size))
+                 for size in balanced_sizes(tiles, ceil(tiles / per_row)))
+
+
 def strip_geometry(tiles: int, hint: str, layout: Layout) -> StripGeometry:
     """Return the strip geometry for tiles 1..``tiles`` on ``layout``.
 
@@ -468,11 +487,8 @@ def strip_geometry(tiles: int, hint: str, layout: Layout) -> StripGeometry:
     """
     box, gap = layout.tile_box_mm, layout.tile_gap_mm
     width = layout.content_width_mm
-    per_row = max(1, floor((width + gap) / (box + gap)))
-    row_count = ceil(tiles / per_row)
-    sizes = balanced_sizes(tiles, row_count)
-    numbers = iter(range(1, tiles + 1))
-    rows = tuple(tuple(next(numbers) for _ in range(size)) for size in sizes)
+    rows = tile_rows(tiles, width, layout)
+    row_count = len(rows)
     hint_pt = layout.hint_pt
     hint_lines = layout.lines_for(hint, width, hint_pt)
     height = (
@@ -484,6 +500,47 @@ def strip_geometry(tiles: int, hint: str, layout: Layout) -> StripGeometry:
     per_page = max(1, floor(layout.sheet_height_mm / height))
     return StripGeometry(box, gap, rows, round(height, 2), per_page)
 
+
+@dataclass(frozen=True)
+class TurnSheetGeometry:
+    """How a turn sheet prints: one row per round (or turn), a label column ``label_mm``
+    wide, the tile boxes ``box_mm`` square, ``gap_mm`` apart, in ``rows`` (two or more
+    rows when one does not fit beside the label and score columns), a score column
+    ``score_mm`` wide (0: none), each round's row ``row_mm`` high, ``per_page`` rows on a
+    sheet under its fields line and hint."""
+
+    box_mm: float
+    gap_mm: float
+    rows: tuple[tuple[int, ...], ...]
+    label_mm: float
+    score_mm: float
+    row_mm: float
+    per_page: int
+
+    @property
+    def number_mm(self) -> float:
+        """Return the size of a tile's number in mm."""
+        return round(self.box_mm * NUMBER_SCALE, 2)
+
+
+def turn_sheet_geometry(tiles: int, hint: str, layout: Layout, scored: bool = True) -> TurnSheetGeometry:
+    """Return the geometry of a turn sheet for tiles 1..``tiles`` on ``layout``: boxes of
+    the strips' nominal size, wrapped onto balanced rows where one row does not fit
+    beside the round label and (when ``scored``) the score column, and as many rounds on
+    a sheet as fit under the fields line and ``hint``.
+
+    >>> turn_sheet_geometry(9, "", Layout(PAPERS["a4"])).rows
+    ((1, 2, 3, 4, 5, 6, 7, 8, 9),)
+    """
+    box, gap = layout.tile_box_mm, layout.tile_gap_mm
+    label = TURN_LABEL_MM * layout.scale
+    score = layout.score_field_mm * TURN_SCORE_SHARE if scored else 0.0
+    rows = tile_rows(tiles, layout.content_width_mm - label - score - 2 * gap, layout)
+    row = len(rows) * box + (len(rows) + 1) * gap + ROW_RULE_MM
+    head = layout.field_mm + layout.hint_gap_mm + layout.lines_for(hint, layout.content_width_mm, layout.hint_pt) \
+        * layout.hint_pt / PT_PER_MM * LINE_HEIGHT + layout.half_gap_mm + layout.header_line_mm + HEADER_PADDING_MM
+    per_page = max(1, floor((layout.sheet_height_mm - head - SHEET_SLACK_MM) / row))
+    return TurnSheetGeometry(box, gap, rows, round(label, 2), round(score, 2), round(row, 2), per_page)
 
 
 @dataclass(frozen=True)
@@ -507,9 +564,9 @@ class RecordGeometry:
         return round(self.caption_mm - CAPTION_GAP_MM, 2)
 
 
-def record_geometry(rows: int, layout: Layout, header_mm: float, note: str = "") -> RecordGeometry:
+def record_geometry(rows: int, layout: Layout, header_mm: float) -> RecordGeometry:
     """Return the geometry of records with a caption, a header row ``header_mm`` high and
-    ``rows`` rows, on sheets that print ``note`` (may be empty) under their heading.
+    ``rows`` rows, on sheets under their heading.
 
     Records keep two columns on a page in large print too: their rows and text grow,
     and a long column heading wraps onto more lines of the header.
@@ -520,8 +577,7 @@ def record_geometry(rows: int, layout: Layout, header_mm: float, note: str = "")
     gap = layout.gap_mm
     caption = layout.line_mm * CAPTION_LINES
     height = caption + header_mm + rows * layout.row_mm
-    room = layout.sheet_height_mm - layout.note_mm(note)
-    per_column = max(1, floor((room + gap) / (height + gap)))
+    per_column = max(1, floor((layout.sheet_height_mm + gap) / (height + gap)))
     return RecordGeometry(
         layout.record_columns, layout.record_width_mm, layout.record_columns * per_column,
         round(caption, 2), header_mm, layout.row_mm, round(height, 2),

@@ -14,25 +14,28 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from math import ceil
+from math import ceil, floor
 from typing import Callable, ClassVar, Sequence, TypeVar
 
 from kitgen.errors import OptionError
+from kitgen.kit.guide import how_to_use
 from kitgen.kit.layout import (
     BoardGeometry,
     Layout,
     RecordGeometry,
     StripGeometry,
+    TurnSheetGeometry,
     board_geometry,
     column_widths,
     record_geometry,
     rows_per_sheet,
     strip_geometry,
+    turn_sheet_geometry,
 )
 from kitgen.kit.tables import Table
 from kitgen.rulebook import Rulebook, Section
 from kitgen.rules.box import TWO_DICE_TOTALS
-from kitgen.rules.formats import ATTEMPTS
+from kitgen.rules.formats import ATTEMPTS, game_length
 from kitgen.rules.knucklebones import COLUMN_DICE, FACES, Column, column_score
 from kitgen.rules.presets import Rules
 
@@ -43,15 +46,17 @@ SET_COLUMN_WEIGHTS = (1.4, 3.2, 4.2, 1.6)  # the longest row of each group: 1, 5
 ROLE_NAMES = ("Closer", "Opener")  # RULES.md section 6: seat 1 closes, seat 2 opens
 STARTS_LABEL = "Round started by seat"  # RULES.md section 3: the start seat moves on each round
 
-# Open-ended formats: strips for the rounds a game usually lasts, totals with room for more
-# (issue 4: "a sensible number and a note to print more").
-BEST_OF_EXTRA_ROUNDS = 2  # a best of 3 can run long: room for two rounds past its length
-ELIMINATION_ROUNDS = (4, 6)  # strips for 4 rounds, totals for 6
-HUNDRED_ROUNDS = (6, 8)  # strips for 6 rounds, totals for 8
-LONG_GAME_TURNS = 12  # strips for 12 turns of the long game
-LONG_GAME_SHEETS = 2  # turn-record sheets, the second a continuation
+# Games of several rounds (classic best-of and elimination, hundred) and the long game print
+# for the turns a seat takes in 19 of 20 games (kitgen.rules.formats.GAME_LENGTHS), on turn
+# sheets of one row per round, or for the rounds asked for; a continuation sheet serves the
+# game that runs on.
+MAX_ROUNDS = 100  # the most rounds a kit prints: a longer game goes on continuation sheets
+ROUND_COLUMN_MM = 16.0  # a totals table's round column at least: a table has as many as fit
 
-PLAYER_LABEL = "Player"  # the name field's label on strips and roll records
+PLAYER_LABEL = "Player"  # the name field's label on strips, turn sheets and roll records
+SEAT_LABEL = "Seat"
+SCORE_LABEL = "Score"
+SHEET_RULE = "Each round starts on the next row with every tile open: cross out the tiles you shut."
 ROLL_COLUMNS = ("Roll total", "Numbers closed", "Checked sum")  # KIT.md: roll record columns
 ROLL_COLUMN_WEIGHTS = (1.0, 1.4, 1.4)
 DICE_COLUMN = "Dice (1/2)"  # KIT.md: a dice column (one or two) where the preset allows one die
@@ -121,20 +126,62 @@ class Caption:
 
 @dataclass(frozen=True)
 class NumberStrips(Part):
-    """Number strips to cut apart: ``pages`` of strips laid out by ``geometry``, each strip
-    carrying the fields ``Player`` (its line ``name_field_mm`` wide), its round and
-    ``score_label`` (``""``: none) and the rulebook's ``hint``; ``note`` (may be empty)
-    says when to print more."""
+    """Number strips to cut apart: ``pages`` of strips laid out by ``geometry``, the first
+    ``turns`` for the turns of the game and the rest spares, each strip carrying the
+    fields ``Player`` (its line ``name_field_mm`` wide), its ``round_label`` (``""``: none)
+    and ``score_label`` (``""``: none) and the rulebook's ``hint``."""
 
     template: ClassVar[str] = "parts/strips.html.j2"
     stylesheet: ClassVar[str | None] = "parts/strips.css.j2"
     player_label: ClassVar[str] = PLAYER_LABEL
     heading: str
     hint: str
+    round_label: str
     score_label: str
     geometry: StripGeometry
     name_field_mm: float
+    turns: int
     pages: tuple[tuple[Caption, ...], ...]
+
+
+@dataclass(frozen=True)
+class TurnRow:
+    """One row of a turn sheet: the round or turn it is for (``"Round"``, ``"3"``; the
+    number ``""`` on a continuation sheet) and, in the long game, the role that plays it."""
+
+    label: str
+    number: str
+    role: str = ""
+
+
+@dataclass(frozen=True)
+class TurnPage:
+    """One page of a turn sheet: its write-in ``fields`` (label, value; ``""`` to write
+    in), its ``rows``, and its place among the pages of its sheet (``page`` of ``pages``)."""
+
+    fields: tuple[tuple[str, str], ...]
+    rows: tuple[TurnRow, ...]
+    page: int
+    pages: int
+
+
+@dataclass(frozen=True)
+class TurnSheets(Part):
+    """Turn sheets: a row of tile boxes per round (or turn) instead of a strip to cut, laid
+    out by ``geometry``: a label column, the tiles, and a ``score_label`` column (``""``:
+    none). Each page heads its rows with write-in fields (the first ``name_field_mm`` wide,
+    the others short or as wide, ``short_fields``), then ``hint``; ``note`` (may be empty)
+    says how to carry on."""
+
+    template: ClassVar[str] = "parts/turn_sheets.html.j2"
+    stylesheet: ClassVar[str | None] = "parts/turn_sheets.css.j2"
+    heading: str
+    hint: str
+    score_label: str
+    geometry: TurnSheetGeometry
+    name_field_mm: float
+    short_fields: bool
+    pages: tuple[TurnPage, ...]
     note: str = ""
 
 
@@ -143,8 +190,7 @@ class RollRecords(Part):
     """Roll records, one table per attempt or turn: ``rows`` numbered rows under
     ``columns`` (after the row number; ``column_widths_mm`` has the number column's width
     first), laid out by ``geometry`` on ``pages``, each headed by the player's field
-    (``name_field_mm`` wide) and its round; ``note`` (may be empty) prints under the
-    heading."""
+    (``name_field_mm`` wide) and its round."""
 
     template: ClassVar[str] = "parts/roll_records.html.j2"
     stylesheet: ClassVar[str | None] = "parts/roll_records.css.j2"
@@ -156,7 +202,6 @@ class RollRecords(Part):
     geometry: RecordGeometry
     name_field_mm: float
     pages: tuple[tuple[Caption, ...], ...]
-    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -193,23 +238,27 @@ class ScoreColumn:
 @dataclass(frozen=True)
 class TotalsTable(Part):
     """The player-totals table: a row per seat (``seat_labels``, names filled in, blanks to
-    write in) with ``row_mm`` high rows, the score ``columns`` after ``Player``
-    (``column_widths_mm`` covers the seat and player columns first), an optional
+    write in) with ``row_mm`` high rows, the score ``columns`` after ``Player``, at most
+    ``per_table`` in one table and the rest in tables under it (``column_widths_mm`` covers
+    the seat and player columns first, then ``per_table`` columns), an optional
     first row ``starts_label`` for the seat that started each round, then the result
-    rule and ``notes`` from the rulebook under it."""
+    rule and ``notes`` from the rulebook under it, and the kit's ``guide`` ("How to use
+    this kit"): the totals sheet is the host's."""
 
     template: ClassVar[str] = "parts/totals.html.j2"
     stylesheet: ClassVar[str | None] = "parts/totals.css.j2"
     heading: str
     title: str
     columns: tuple[ScoreColumn, ...]
+    per_table: int
     column_widths_mm: tuple[float, ...]
     seat_labels: tuple[str, ...]
     players: tuple[str, ...]
     row_mm: float
     slot_mm: float
     result_rule: str
-    notes: tuple[str, ...] = ()
+    notes: tuple[str, ...]
+    guide: Section
     starts_label: str = ""
 
 
@@ -275,7 +324,7 @@ class MatchRecord(Part):
     """The match record: the seats' names (fields ``seat_field_mm`` wide), a numbered row
     per game (``games`` rows, room for replays of drawn games included) under ``columns``
     with ``column_widths_mm`` (the game-number column first), a match-winner field
-    ``winner_field_mm`` wide, the result rule and ``notes``."""
+    ``winner_field_mm`` wide, the result rule, ``notes`` and the kit's ``guide``."""
 
     template: ClassVar[str] = "parts/match_record.html.j2"
     stylesheet: ClassVar[str | None] = "parts/match_record.css.j2"
@@ -292,6 +341,7 @@ class MatchRecord(Part):
     winner_field_mm: float
     result_rule: str
     notes: tuple[str, ...]
+    guide: Section
 
 
 @dataclass(frozen=True)
@@ -363,6 +413,15 @@ def host_key(rules: Rules, book: Rulebook, layout: Layout) -> HostKey:
     )
 
 
+def filled(count: int, per_page: int) -> int:
+    """Return ``count`` rounded up to fill the last page of ``per_page``.
+
+    >>> filled(14, 6)
+    18
+    """
+    return ceil(count / per_page) * per_page
+
+
 def paginate(items: Sequence[Item], per_page: int) -> tuple[tuple[Item, ...], ...]:
     """Return ``items`` cut into pages of at most ``per_page``, in order.
 
@@ -372,8 +431,9 @@ def paginate(items: Sequence[Item], per_page: int) -> tuple[tuple[Item, ...], ..
     return tuple(tuple(items[start:start + per_page]) for start in range(0, len(items), per_page))
 
 
-def table_chunk(rules: Rules, table: Table, layout: Layout, book: Rulebook) -> Chunk:
-    """Return the chunk of one table: the parts its preset prints for it, in order.
+def table_chunk(rules: Rules, table: Table, layout: Layout, book: Rulebook, rounds: int | None = None) -> Chunk:
+    """Return the chunk of one table: the parts its preset prints for it, in order, for
+    ``rounds`` rounds where the game has several (``None``: as many as games need).
 
     Raises :class:`OptionError` for a preset without a kit yet.
     """
@@ -381,7 +441,7 @@ def table_chunk(rules: Rules, table: Table, layout: Layout, book: Rulebook) -> C
         parts = _TABLE_PARTS[rules.preset]
     except KeyError:
         raise OptionError(f"kitgen cannot print a kit for {rules.preset!r} yet.") from None
-    return Chunk(table.label, parts(rules, table, layout, book), table.bookmark)
+    return Chunk(table.label, parts(rules, table, layout, book, rounds), table.bookmark)
 
 
 def host_key_chunk(rules: Rules, layout: Layout, book: Rulebook) -> Chunk:
@@ -413,16 +473,17 @@ def rotation(seats: Sequence[str], rounds: int) -> list[tuple[str, str]]:
 
 def number_strips(
     rules: Rules, book: Rulebook, layout: Layout, turns: Turns, round_label: str,
-    score_label: str, note: str = "",
+    score_label: str,
 ) -> NumberStrips:
-    """Return a fresh strip per turn in ``turns`` plus the spares (KIT.md, "Contents" 2)."""
+    """Return a fresh strip per turn in ``turns`` plus the spares (KIT.md, "Contents" 2):
+    at least :data:`SPARE_STRIPS`, and as many more as fill the last page."""
     geometry = strip_geometry(rules.tiles, book.strip_hint, layout)
     strips = [Caption(player, round_label, number) for player, number in turns]
-    strips += [Caption("", round_label, "")] * SPARE_STRIPS
+    strips += [Caption("", round_label, "")] * (filled(len(turns) + SPARE_STRIPS, geometry.per_page) - len(turns))
     fields = ((round_label, layout.short_field_mm), (score_label, layout.score_field_mm))
     name_mm = player_field_mm(layout, layout.content_width_mm, fields)
-    return NumberStrips("Number strips", book.strip_hint, score_label, geometry, name_mm,
-                        paginate(strips, geometry.per_page), note)
+    return NumberStrips("Number strips", book.strip_hint, round_label, score_label, geometry, name_mm,
+                        len(turns), paginate(strips, geometry.per_page))
 
 
 def player_field_mm(layout: Layout, width_mm: float, fields: Sequence[tuple[str, float]]) -> float:
@@ -434,38 +495,43 @@ def player_field_mm(layout: Layout, width_mm: float, fields: Sequence[tuple[str,
     return layout.name_field_mm(width_mm, labels, tuple(field_mm for _, field_mm in shown))
 
 
-def roll_records(rules: Rules, book: Rulebook, layout: Layout, turns: Turns, round_label: str) -> RollRecords:
+def roll_records(rules: Rules, layout: Layout, turns: Turns, round_label: str) -> RollRecords:
     """Return a roll record per turn in ``turns``, with a row per possible throw (N) and
-    a dice column where the preset allows one die (KIT.md, "Contents" 3)."""
+    a dice column where the preset allows one die (KIT.md, "Contents" 3); blank records
+    fill the last page."""
     one_die = rules.one_die != "never"
     columns = ((DICE_COLUMN,) if one_die else ()) + ROLL_COLUMNS
     weights = ((DICE_COLUMN_WEIGHT,) if one_die else ()) + ROLL_COLUMN_WEIGHTS
-    note = book.strip_hint if one_die else ""
     widths = column_widths(layout.record_width_mm, layout.row_number_mm, weights)
-    geometry = record_geometry(rules.tiles, layout, layout.header_mm(("No.", *columns), widths), note)
+    geometry = record_geometry(rules.tiles, layout, layout.header_mm(("No.", *columns), widths))
     records = [Caption(player, round_label, number) for player, number in turns]
+    records += [Caption("", round_label, "")] * (filled(len(records), geometry.per_page) - len(records))
     name_mm = player_field_mm(layout, geometry.width_mm, ((round_label, layout.short_field_mm),))
     return RollRecords(
         "Roll records", columns, widths, rules.tiles, geometry, name_mm,
-        paginate(records, geometry.per_page), note,
+        paginate(records, geometry.per_page),
     )
 
 
 def totals_table(
-    book: Rulebook, layout: Layout, table: Table, columns: Sequence[ScoreColumn],
+    book: Rulebook, layout: Layout, table: Table, columns: Sequence[ScoreColumn], guide: Section,
     notes: Sequence[str] = (), starts_label: str = "", seat_labels: Sequence[str] = (),
 ) -> TotalsTable:
     """Return the player-totals table for ``table`` with score ``columns`` (KIT.md,
-    "Contents" 4); seats are numbered unless ``seat_labels`` names them."""
+    "Contents" 4), the kit's ``guide`` under it; seats are numbered unless ``seat_labels``
+    names them. Columns that do not fit one table's width, each at least
+    :data:`ROUND_COLUMN_MM` (scaled), go on in further tables under it."""
     slots = max(len(column.slots) for column in columns)
-    seat_mm = layout.role_column_mm if seat_labels else layout.short_field_mm
+    seat_mm = _seat_column_mm(layout, bool(seat_labels))
+    per_table = min(len(columns), totals_columns(layout, bool(seat_labels)))
     widths = column_widths(
-        layout.content_width_mm - seat_mm, layout.player_column_mm, tuple(1.0 for _ in columns),
+        layout.content_width_mm - seat_mm, layout.player_column_mm, tuple(1.0 for _ in range(per_table)),
     )
     return TotalsTable(
         heading="Player totals",
         title=book.title,
         columns=tuple(columns),
+        per_table=per_table,
         column_widths_mm=(seat_mm, *widths),
         seat_labels=tuple(seat_labels) or tuple(str(seat) for seat in range(1, len(table.seats) + 1)),
         players=table.seats,
@@ -473,8 +539,20 @@ def totals_table(
         slot_mm=layout.totals_row_mm,
         result_rule=book.result_rule,
         notes=tuple(notes),
+        guide=guide,
         starts_label=starts_label,
     )
+
+
+def _seat_column_mm(layout: Layout, named: bool) -> float:
+    return layout.role_column_mm if named else layout.short_field_mm
+
+
+def totals_columns(layout: Layout, named: bool = False) -> int:
+    """Return how many score columns of at least :data:`ROUND_COLUMN_MM` (scaled) one
+    totals table holds beside its seat (``named``: role names) and player columns."""
+    room = layout.content_width_mm - _seat_column_mm(layout, named) - layout.player_column_mm
+    return floor(room / (ROUND_COLUMN_MM * layout.scale))
 
 
 def round_columns(count: int, slots: tuple[str, ...], mark: str = "") -> tuple[ScoreColumn, ...]:
@@ -496,7 +574,8 @@ def section(book: Rulebook, heading: str) -> Section:
 # --- One builder per preset -----------------------------------------------------------------
 
 
-def _strip_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
+def _strip_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
+                 rounds: int | None) -> tuple[Part, ...]:
     """Return the parts of a ``strip`` table (RULES.md section 2): rules card, a strip per
     attempt (every player's attempt 1, then attempt 2) plus spares, a roll record per
     attempt, and attempt 1 / attempt 2 / combined totals."""
@@ -505,41 +584,158 @@ def _strip_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook) -> 
     return (
         RulesCard(book),
         number_strips(rules, book, layout, turns, "Attempt", "Remaining sum"),
-        roll_records(rules, book, layout, turns, "Attempt"),
-        totals_table(book, layout, table, [*columns, ScoreColumn("Combined")]),
+        roll_records(rules, layout, turns, "Attempt"),
+        totals_table(book, layout, table, [*columns, ScoreColumn("Combined")],
+                     how_to_use(rules, len(table.seats), "strips")),
     )
 
 
-def _classic_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
-    """Return the parts of a ``classic`` table (RULES.md section 3) for its format; a
-    game of several rounds also prints the round-start row and the rotation rule."""
-    rounds, columns = _classic_rounds(rules, len(table.seats))
-    several = rounds > 1
-    turns = rotation(table.seats, rounds)
+def _classic_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
+                   rounds: int | None) -> tuple[Part, ...]:
+    """Return the parts of a ``classic`` table (RULES.md section 3) for its format: a
+    single round (also for a player alone) on strips; a game of several rounds on turn
+    sheets, with the round-start row and the rotation rule on its totals."""
+    if len(table.seats) == 1 or rules.format == "single":
+        turns = rotation(table.seats, 1)
+        return (
+            RulesCard(book),
+            number_strips(rules, book, layout, turns, "Round", "Score"),
+            roll_records(rules, layout, turns, "Round"),
+            totals_table(book, layout, table, (ScoreColumn("Score"),), how_to_use(rules, len(table.seats), "strips")),
+        )
+    rounds = _rounds(rules, table, rounds)
+    sheets = seat_turn_sheets(rules, book, layout, table, rounds)
+    shown = len(sheets.pages[0].rows) * sheets.pages[0].pages
+    per_table = totals_columns(layout)
+    if rules.format == "elimination":
+        columns = round_columns(filled(shown, per_table), ("score", "total"), "out")
+    else:
+        room = round_columns(filled(shown + 1, per_table) - 1, ("score", ""), "won")
+        columns = (*room, ScoreColumn("Round wins"))
     return (
         RulesCard(book),
-        number_strips(rules, book, layout, turns, "Round", "Score", _print_more(rounds) if several else ""),
-        roll_records(rules, book, layout, turns, "Round"),
-        totals_table(book, layout, table, columns, section(book, "Rounds").paragraphs if several else (),
-                     STARTS_LABEL if several else ""),
+        sheets,
+        roll_records(rules, layout, rotation(table.seats, rounds), "Round"),
+        totals_table(book, layout, table, columns, how_to_use(rules, len(table.seats), "turn sheets"),
+                     section(book, "Rounds").paragraphs, STARTS_LABEL),
     )
 
 
-def _classic_rounds(rules: Rules, players: int) -> tuple[int, tuple[ScoreColumn, ...]]:
-    """Return the rounds a classic game's strips cover and its totals columns: one round
-    (also for a player alone), best of N with room past N rounds, a won mark and round
-    wins, or elimination with a score and running total per round and an out mark."""
-    if players == 1 or rules.format == "single":
-        return 1, (ScoreColumn("Score"),)
-    if rules.format == "elimination":
-        rounds, room = ELIMINATION_ROUNDS
-        return rounds, round_columns(room, ("score", "total"), "out")
-    length = int(rules.format.removeprefix("best-of-"))
-    room = round_columns(length + BEST_OF_EXTRA_ROUNDS, ("score", ""), "won")
-    return length, (*room, ScoreColumn("Round wins"))
+def _rounds(rules: Rules, table: Table, rounds: int | None) -> int:
+    """Return the rounds (long game: turns a seat) a table prints: ``rounds`` when asked
+    for, else as many as a seat takes in 19 of 20 games (kitgen.rules.formats.GAME_LENGTHS)."""
+    return rounds if rounds is not None else game_length(rules, len(table.seats)).turns_95
 
 
-def _ten_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
+def several_rounds(rules: Rules) -> bool:
+    """Return whether a game of ``rules`` runs over a number of rounds (or long-game turns)
+    not fixed in advance: classic best-of and elimination, hundred, the long game."""
+    return rules.format.startswith("best-of-") and rules.game == "box" or rules.format in (
+        "elimination", "hundred", "long-game")
+
+
+def check_rounds(rules: Rules, rounds: int | None) -> None:
+    """Check that a kit may print ``rounds`` rounds (``None``: as many as games need).
+
+    Raises :class:`OptionError` for a game of fixed length or a count outside 1 to
+    :data:`MAX_ROUNDS`.
+    """
+    if rounds is None:
+        return
+    if not several_rounds(rules):
+        raise OptionError(
+            f"rounds are for games that run over several rounds (classic best-of or "
+            f"elimination, hundred, long-game); {rules.describe()} has a fixed length."
+        )
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise OptionError(f"a kit prints 1 to {MAX_ROUNDS} rounds, not {rounds}; "
+                          "a longer game goes on continuation sheets.")
+
+
+def seat_turn_sheets(rules: Rules, book: Rulebook, layout: Layout, table: Table, rounds: int) -> TurnSheets:
+    """Return a turn sheet per seat: a row of tile boxes and a score for each of ``rounds``
+    rounds, then spare rows (their round written in) filling the sheet's last page."""
+    geometry = turn_sheet_geometry(rules.tiles, book.strip_hint, layout)
+    shown = filled(rounds, geometry.per_page)
+    rows = _numbered_rows("Round", rounds, shown)
+    pages = [
+        page
+        for seat, player in enumerate(table.seats, start=1)
+        for page in _turn_pages(((PLAYER_LABEL, player), (SEAT_LABEL, str(seat))), rows, geometry.per_page)
+    ]
+    name_mm = player_field_mm(layout, layout.content_width_mm, ((SEAT_LABEL, layout.short_field_mm),))
+    note = f"{SHEET_RULE} {_carry_on('round')}"
+    return TurnSheets("Turn sheet", book.strip_hint, SCORE_LABEL, geometry, name_mm, True, tuple(pages), note)
+
+
+def continuation_sheet(rules: Rules, layout: Layout, book: Rulebook) -> TurnSheets:
+    """Return the continuation sheet of a game that runs past its turn sheets: one page of
+    rows whose round (long game: turn) numbers and fields are written in."""
+    long_game = rules.format == "long-game"
+    geometry = turn_sheet_geometry(rules.tiles, book.strip_hint, layout, scored=not long_game)
+    label = "Turn" if long_game else "Round"
+    rows = [TurnRow(label, "")] * geometry.per_page
+    if long_game:
+        fields = tuple((role, "") for role in ROLE_NAMES)
+        name_mm = layout.name_field_mm(layout.content_width_mm, ROLE_NAMES, names=len(ROLE_NAMES))
+    else:
+        fields = ((PLAYER_LABEL, ""), (SEAT_LABEL, ""))
+        name_mm = player_field_mm(layout, layout.content_width_mm, ((SEAT_LABEL, layout.short_field_mm),))
+    note = (f"For a game that runs past its last {label.lower()}: copy or print this page and "
+            f"number its {label.lower()}s on from the sheet before.")
+    return TurnSheets("Continuation sheet", book.strip_hint, "" if long_game else SCORE_LABEL, geometry,
+                      name_mm, not long_game, (TurnPage(fields, tuple(rows), 1, 1),), note)
+
+
+def _turn_pages(fields: tuple[tuple[str, str], ...], rows: Sequence[TurnRow], per_page: int) -> list[TurnPage]:
+    sheets = paginate(rows, per_page)
+    return [TurnPage(fields, page, number, len(sheets)) for number, page in enumerate(sheets, start=1)]
+
+
+def _numbered_rows(label: str, count: int, shown: int, roles: Sequence[str] = ("",)) -> list[TurnRow]:
+    """Return ``count`` rows numbered from 1, each with the next of ``roles`` in turn, then
+    spare rows (number and role written in) up to ``shown``."""
+    numbered = [TurnRow(label, str(number), roles[(number - 1) % len(roles)]) for number in range(1, count + 1)]
+    return numbered + [TurnRow(label, "")] * (shown - count)
+
+
+def _carry_on(what: str) -> str:
+    return (f"A game that runs past the numbered {what}s continues on the spare rows (write the "
+            f"{what} in), then on the continuation sheet at the end of the kit.")
+
+
+def continuation_chunks(rules: Rules, layout: Layout, book: Rulebook) -> list[Chunk]:
+    """Return the kit's continuation sheet, one for the whole kit, as a chunk of its own
+    (none for a game of fixed length)."""
+    if not several_rounds(rules):
+        return []
+    return [Chunk("Continuation", (continuation_sheet(rules, layout, book),))]
+
+
+def coverage(chunk: Chunk, seats: int) -> str:
+    """Return what one table's sheets in ``chunk`` cover, e.g. ``"strips for 2 attempts a
+    seat"``, ``"turn sheets for 13 rounds a seat"`` or ``"boards for 3 games"``."""
+    for part in chunk.parts:
+        if isinstance(part, TurnSheets):
+            first = part.pages[0]
+            rows = [row for page in part.pages[:first.pages] for row in page.rows]
+            numbered = sum(1 for row in rows if row.number)
+            spare = f"{len(rows) - numbered} spare rows" if len(rows) > numbered else "no spare rows"
+            if first.rows[0].role:
+                return f"a board sheet for {numbered} turns and {spare}"
+            return f"turn sheets for {numbered} rounds a seat and {spare}"
+        if isinstance(part, NumberStrips):
+            spare = sum(len(page) for page in part.pages) - part.turns
+            what = (part.round_label or "turn").lower()
+            played = part.turns // seats
+            return f"strips for {played} {what}{'s' if played > 1 else ''} a seat and {spare} spare"
+        if isinstance(part, BoardPages):
+            return f"boards for {part.pages} game{'s' if part.pages > 1 else ''}"
+    raise ValueError(f"{chunk.label} has no strips, turn sheets or boards")
+
+
+def _ten_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
+               rounds: int | None) -> tuple[Part, ...]:
     """Return the parts of a ``ten`` table (RULES.md section 4): one turn each, a score
     and a "shut the box" mark per player."""
     turns = [(player, "") for player in table.seats]
@@ -547,53 +743,63 @@ def _ten_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook) -> tu
     return (
         RulesCard(book),
         number_strips(rules, book, layout, turns, "", "Score"),
-        roll_records(rules, book, layout, turns, ""),
-        totals_table(book, layout, table, columns),
+        roll_records(rules, layout, turns, ""),
+        totals_table(book, layout, table, columns, how_to_use(rules, len(table.seats), "strips")),
     )
 
 
-def _hundred_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
-    """Return the parts of a ``hundred`` table (RULES.md section 5): strips for the
-    rounds a race usually takes, running totals per round with a reset mark."""
-    rounds, room = HUNDRED_ROUNDS
-    turns = rotation(table.seats, rounds)
+def _hundred_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
+                   rounds: int | None) -> tuple[Part, ...]:
+    """Return the parts of a ``hundred`` table (RULES.md section 5): turn sheets for the
+    rounds a race takes, running totals per round with a reset mark."""
+    rounds = _rounds(rules, table, rounds)
+    sheets = seat_turn_sheets(rules, book, layout, table, rounds)
+    shown = len(sheets.pages[0].rows) * sheets.pages[0].pages
+    columns = round_columns(filled(shown, totals_columns(layout)), ("score", "total"), "shut")
     return (
         RulesCard(book),
-        number_strips(rules, book, layout, turns, "Round", "Score", _print_more(rounds)),
-        roll_records(rules, book, layout, turns, "Round"),
-        totals_table(book, layout, table, round_columns(room, ("score", "total"), "shut"),
+        sheets,
+        roll_records(rules, layout, rotation(table.seats, rounds), "Round"),
+        totals_table(book, layout, table, columns, how_to_use(rules, len(table.seats), "turn sheets"),
                      section(book, "Scoring").paragraphs[1:]),
     )
 
 
-def _long_game_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
-    """Return the parts of a ``long-game`` table (RULES.md section 6): strips for the
-    turns, closer and opener alternating; a turn record with both dice, doubles and extra
-    turns over continuation sheets; turns and the winner per seat."""
-    roles = [f"{role}: {player}" for role, player in zip(ROLE_NAMES, table.seats)]
-    turns = [(roles[(turn - 1) % 2], str(turn)) for turn in range(1, LONG_GAME_TURNS + 1)]
+def _long_game_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
+                     rounds: int | None) -> tuple[Part, ...]:
+    """Return the parts of a ``long-game`` table (RULES.md section 6): one board sheet for
+    the game, a row per turn, closer and opener alternating, each row starting from the
+    board the row above left; a turn record with both dice, doubles and extra turns over
+    continuation sheets; turns and the winner per seat."""
+    length = game_length(rules, len(table.seats))
+    turns = _rounds(rules, table, rounds)
+    geometry = turn_sheet_geometry(rules.tiles, book.strip_hint, layout, scored=False)
+    rows = _numbered_rows("Turn", 2 * turns, filled(2 * turns, geometry.per_page), ROLE_NAMES)
+    fields = tuple(zip(ROLE_NAMES, table.seats))
+    name_mm = layout.name_field_mm(layout.content_width_mm, ROLE_NAMES, names=len(ROLE_NAMES))
+    board = TurnSheets("Board sheet", book.strip_hint, "", geometry, name_mm, False,
+                       tuple(_turn_pages(fields, rows, geometry.per_page)), _carry_on("turn"))
+    throws = ceil(length.throws_90 * turns / length.turns_95)
     columns = [ScoreColumn("Turns played"), ScoreColumn("Doubles thrown"), ScoreColumn("Won", mark="won")]
     return (
         RulesCard(book),
-        number_strips(rules, book, layout, turns, "Turn", "", _print_more(LONG_GAME_TURNS, "turns")),
-        turn_record(layout, section(book, "Doubles").paragraphs[-1]),
-        totals_table(book, layout, table, columns, seat_labels=ROLE_NAMES),
+        board,
+        turn_record(layout, section(book, "Doubles").paragraphs[-1], throws),
+        totals_table(book, layout, table, columns, how_to_use(rules, len(table.seats), "board sheet"),
+                     seat_labels=ROLE_NAMES),
     )
 
 
-def turn_record(layout: Layout, note: str) -> TurnRecord:
+def turn_record(layout: Layout, note: str, throws: int) -> TurnRecord:
     """Return the long game's turn record: every throw with both dice faces, the double
-    and the extra turns held, numbered on over continuation sheets (KIT.md, "Contents" 3)."""
-    note = f"{note} Print more continuation sheets if the game runs on."
+    and the extra turns held, numbered on over as many sheets as ``throws`` rows fill
+    (KIT.md, "Contents" 3)."""
+    note = f"{note} Print more of the last sheet if the game runs on."
     widths = column_widths(layout.content_width_mm, layout.row_number_mm, TURN_COLUMN_WEIGHTS)
     header = layout.header_mm(("No.", *TURN_COLUMNS), widths)
     rows = rows_per_sheet(layout, header, note)
-    pages = tuple((sheet * rows + 1, (sheet + 1) * rows) for sheet in range(LONG_GAME_SHEETS))
+    pages = tuple((sheet * rows + 1, (sheet + 1) * rows) for sheet in range(ceil(throws / rows)))
     return TurnRecord("Turn record", TURN_COLUMNS, widths, layout.row_mm, header, pages, note)
-
-
-def _print_more(count: int, what: str = "rounds") -> str:
-    return f"These strips cover {count} {what}; print more if the game runs on."
 
 
 def _box_host_key_parts(rules: Rules, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
@@ -603,7 +809,8 @@ def _box_host_key_parts(rules: Rules, layout: Layout, book: Rulebook) -> tuple[P
 # --- Knucklebones (RULES.md section 7) ----------------------------------------------------
 
 
-def _knucklebones_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
+def _knucklebones_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
+                        rounds: int | None) -> tuple[Part, ...]:
     """Return the parts of a ``knucklebones`` table (RULES.md section 7): rules card, a
     page of two facing boards and a placement record per game, and the match record.
     Records head their columns by seat (``Seat 1 total``): the names, which may be long,
@@ -613,7 +820,7 @@ def _knucklebones_parts(rules: Rules, table: Table, layout: Layout, book: Rulebo
         RulesCard(book),
         board_pages(table, layout, book, games),
         placement_record(layout, games),
-        match_record(rules, table, layout, book, games),
+        match_record(rules, table, layout, book, games, how_to_use(rules, len(table.seats), "boards")),
     )
 
 
@@ -659,11 +866,13 @@ def placement_record(layout: Layout, games: int) -> TurnRecord:
     return TurnRecord("Placement record", columns, widths, layout.row_mm, header, game * games, note, "Game")
 
 
-def match_record(rules: Rules, table: Table, layout: Layout, book: Rulebook, games: int) -> MatchRecord:
+def match_record(
+    rules: Rules, table: Table, layout: Layout, book: Rulebook, games: int, guide: Section,
+) -> MatchRecord:
     """Return the match record: the seats' names, a row per game the match can take plus
     room for replays of drawn games, with starter, both totals, the result and both
-    seats' game wins (KIT.md), then the result rule and the rulebook's rules on who
-    starts each game and on draws."""
+    seats' game wins (KIT.md), then the result rule, the rulebook's rules on who
+    starts each game and on draws, and the kit's ``guide``."""
     columns = (STARTER_COLUMN, *(f"{seat} total" for seat in SEAT_LABELS),
                RESULT_COLUMN, *(f"{seat} game wins" for seat in SEAT_LABELS))
     widths = column_widths(layout.content_width_mm, layout.short_field_mm, GAME_COLUMN_WEIGHTS)
@@ -686,6 +895,7 @@ def match_record(rules: Rules, table: Table, layout: Layout, book: Rulebook, gam
         winner_field_mm=layout.name_field_mm(layout.content_width_mm, (WINNER_LABEL,)),
         result_rule=book.result_rule,
         notes=notes,
+        guide=guide,
     )
 
 
@@ -720,7 +930,7 @@ _HOST_KEY_PARTS: dict[str, Callable[[Rules, Layout, Rulebook], tuple[Part, ...]]
     "box": _box_host_key_parts,
     "knucklebones": _knucklebones_host_key_parts,
 }
-_TABLE_PARTS: dict[str, Callable[[Rules, Table, Layout, Rulebook], tuple[Part, ...]]] = {
+_TABLE_PARTS: dict[str, Callable[[Rules, Table, Layout, Rulebook, int | None], tuple[Part, ...]]] = {
     "strip": _strip_parts,
     "classic": _classic_parts,
     "ten": _ten_parts,

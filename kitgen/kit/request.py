@@ -19,7 +19,8 @@ class KitRequest:
     ``players`` are names already checked by the name rule (empty for blank tables);
     ``seats`` is the seats of each blank table (``None``: the preset's maximum, at most 6);
     ``tables`` the number of blank tables; ``table_size`` caps a named table lower;
-    ``die_size_mm`` sizes knucklebones cells (``None``: for 16 mm dice); ``output`` is the
+    ``rounds`` the rounds (long game: turns a seat) a game of several prints (``None``: as
+    many as 19 in 20 games need); ``die_size_mm`` sizes knucklebones cells (``None``: for 16 mm dice); ``output`` is the
     kit's path (``None``: ``./output/kit.pdf``, replacing only a kit kitgen wrote);
     ``force`` allows replacing a named file.
     """
@@ -29,6 +30,7 @@ class KitRequest:
     seats: int | None = None
     tables: int = 1
     table_size: int | None = None
+    rounds: int | None = None
     paper: Paper = "a4"
     host_key: HostKey = "separate"
     large_print: bool = False

@@ -225,3 +225,151 @@ def start_play(rules: Rules, seats: int) -> Play:
     zeros = (0,) * seats
     waiting = () if rules.format == "long-game" else tuple(range(seats))
     return Play(rules, seats, waiting=waiting, totals=zeros, attempts=zeros, wins=zeros, out=zeros)
+
+
+@dataclass(frozen=True)
+class GameLength:
+    """How long games of one preset, options and seat count last (see :data:`GAME_LENGTHS`):
+    the turns a seat takes in 9 of 10 games (``turns_90``) and in 19 of 20 (``turns_95``),
+    and the throws of the median game and of the 90th-percentile game (knucklebones: a
+    placement is a turn, its roll a throw, and a game the whole match)."""
+
+    turns_90: int
+    turns_95: int
+    throws_median: int
+    throws_90: int
+
+
+def game_length(rules: Rules, seats: int) -> GameLength:
+    """Return how long games of ``rules`` for ``seats`` players last, as measured.
+
+    Raises :class:`PlayerCountError` for seats outside the preset's range.
+
+    >>> from kitgen.rules.presets import find_preset
+    >>> game_length(find_preset("classic").configure({"format": "best-of-3"}), 4).turns_90
+    5
+    """
+    check_player_count(rules, seats)
+    return GameLength(*GAME_LENGTHS[rules.describe(), seats])
+
+
+# How long games last, per (rules as a log's rules: line names them, seats): turns a seat takes
+# in 9 of 10 and in 19 of 20 games, throws of the median and the 90th-percentile game. Measured
+# once, offline, by benchmarks/game_lengths.py: 4,000 games per case with the test suite's
+# legal-game generator (tests/games_box.py, driving this rules core) under each of two habits,
+# random play and shutting the largest tiles first, each figure the larger of the two;
+# knucklebones matches from tests/games_knucklebones.py, random placements.
+GAME_LENGTHS: dict[tuple[str, int], tuple[int, int, int, int]] = {
+    ('strip', 1): (2, 2, 12, 13),
+    ('strip', 2): (2, 2, 23, 26),
+    ('strip', 3): (2, 2, 34, 37),
+    ('strip', 4): (2, 2, 45, 49),
+    ('strip', 5): (2, 2, 57, 61),
+    ('strip', 6): (2, 2, 69, 72),
+    ('classic', 1): (1, 1, 6, 7),
+    ('classic', 2): (1, 1, 12, 13),
+    ('classic', 3): (1, 1, 17, 19),
+    ('classic', 4): (1, 1, 23, 26),
+    ('classic format=best-of-3', 1): (1, 1, 6, 7),
+    ('classic format=best-of-3', 2): (3, 4, 32, 37),
+    ('classic format=best-of-3', 3): (4, 4, 52, 72),
+    ('classic format=best-of-3', 4): (5, 6, 87, 120),
+    ('classic format=best-of-5', 1): (1, 1, 6, 7),
+    ('classic format=best-of-5', 2): (5, 6, 53, 64),
+    ('classic format=best-of-5', 3): (7, 7, 89, 122),
+    ('classic format=best-of-5', 4): (9, 10, 135, 196),
+    ('classic format=best-of-7', 1): (1, 1, 6, 7),
+    ('classic format=best-of-7', 2): (7, 8, 68, 83),
+    ('classic format=best-of-7', 3): (10, 11, 134, 178),
+    ('classic format=best-of-7', 4): (12, 13, 218, 284),
+    ('classic format=elimination', 1): (1, 1, 6, 7),
+    ('classic format=elimination', 2): (5, 5, 43, 59),
+    ('classic format=elimination', 3): (5, 6, 69, 90),
+    ('classic format=elimination', 4): (6, 6, 98, 121),
+    ('classic one-die=off', 1): (1, 1, 6, 7),
+    ('classic one-die=off', 2): (1, 1, 12, 13),
+    ('classic one-die=off', 3): (1, 1, 17, 19),
+    ('classic one-die=off', 4): (1, 1, 23, 25),
+    ('classic one-die=off format=best-of-3', 1): (1, 1, 6, 7),
+    ('classic one-die=off format=best-of-3', 2): (3, 3, 31, 37),
+    ('classic one-die=off format=best-of-3', 3): (4, 5, 52, 71),
+    ('classic one-die=off format=best-of-3', 4): (5, 6, 74, 118),
+    ('classic one-die=off format=best-of-5', 1): (1, 1, 6, 7),
+    ('classic one-die=off format=best-of-5', 2): (5, 6, 47, 61),
+    ('classic one-die=off format=best-of-5', 3): (7, 7, 90, 121),
+    ('classic one-die=off format=best-of-5', 4): (8, 9, 152, 185),
+    ('classic one-die=off format=best-of-7', 1): (1, 1, 6, 7),
+    ('classic one-die=off format=best-of-7', 2): (8, 8, 70, 87),
+    ('classic one-die=off format=best-of-7', 3): (10, 11, 132, 173),
+    ('classic one-die=off format=best-of-7', 4): (13, 14, 220, 298),
+    ('classic one-die=off format=elimination', 1): (1, 1, 6, 7),
+    ('classic one-die=off format=elimination', 2): (5, 5, 45, 59),
+    ('classic one-die=off format=elimination', 3): (6, 6, 70, 92),
+    ('classic one-die=off format=elimination', 4): (6, 6, 92, 120),
+    ('classic tiles=12', 1): (1, 1, 7, 9),
+    ('classic tiles=12', 2): (1, 1, 14, 17),
+    ('classic tiles=12', 3): (1, 1, 21, 24),
+    ('classic tiles=12', 4): (1, 1, 28, 32),
+    ('classic tiles=12 format=best-of-3', 1): (1, 1, 7, 9),
+    ('classic tiles=12 format=best-of-3', 2): (3, 4, 31, 46),
+    ('classic tiles=12 format=best-of-3', 3): (4, 4, 63, 86),
+    ('classic tiles=12 format=best-of-3', 4): (5, 5, 86, 142),
+    ('classic tiles=12 format=best-of-5', 1): (1, 1, 7, 9),
+    ('classic tiles=12 format=best-of-5', 2): (5, 6, 57, 74),
+    ('classic tiles=12 format=best-of-5', 3): (7, 7, 107, 139),
+    ('classic tiles=12 format=best-of-5', 4): (8, 9, 162, 228),
+    ('classic tiles=12 format=best-of-7', 1): (1, 1, 7, 9),
+    ('classic tiles=12 format=best-of-7', 2): (7, 7, 84, 101),
+    ('classic tiles=12 format=best-of-7', 3): (9, 10, 158, 195),
+    ('classic tiles=12 format=best-of-7', 4): (12, 12, 262, 330),
+    ('classic tiles=12 format=elimination', 1): (1, 1, 7, 8),
+    ('classic tiles=12 format=elimination', 2): (3, 3, 28, 46),
+    ('classic tiles=12 format=elimination', 3): (3, 3, 56, 66),
+    ('classic tiles=12 format=elimination', 4): (3, 3, 72, 88),
+    ('classic tiles=12 one-die=off', 1): (1, 1, 7, 9),
+    ('classic tiles=12 one-die=off', 2): (1, 1, 14, 16),
+    ('classic tiles=12 one-die=off', 3): (1, 1, 21, 24),
+    ('classic tiles=12 one-die=off', 4): (1, 1, 28, 32),
+    ('classic tiles=12 one-die=off format=best-of-3', 1): (1, 1, 7, 9),
+    ('classic tiles=12 one-die=off format=best-of-3', 2): (3, 4, 36, 47),
+    ('classic tiles=12 one-die=off format=best-of-3', 3): (4, 4, 62, 83),
+    ('classic tiles=12 one-die=off format=best-of-3', 4): (5, 5, 85, 138),
+    ('classic tiles=12 one-die=off format=best-of-5', 1): (1, 1, 7, 9),
+    ('classic tiles=12 one-die=off format=best-of-5', 2): (5, 5, 61, 74),
+    ('classic tiles=12 one-die=off format=best-of-5', 3): (7, 7, 105, 147),
+    ('classic tiles=12 one-die=off format=best-of-5', 4): (8, 9, 152, 224),
+    ('classic tiles=12 one-die=off format=best-of-7', 1): (1, 1, 7, 9),
+    ('classic tiles=12 one-die=off format=best-of-7', 2): (7, 8, 81, 102),
+    ('classic tiles=12 one-die=off format=best-of-7', 3): (10, 10, 159, 205),
+    ('classic tiles=12 one-die=off format=best-of-7', 4): (12, 13, 261, 329),
+    ('classic tiles=12 one-die=off format=elimination', 1): (1, 1, 7, 8),
+    ('classic tiles=12 one-die=off format=elimination', 2): (3, 3, 29, 45),
+    ('classic tiles=12 one-die=off format=elimination', 3): (3, 3, 54, 65),
+    ('classic tiles=12 one-die=off format=elimination', 4): (3, 3, 73, 88),
+    ('ten', 1): (1, 1, 6, 8),
+    ('ten', 2): (1, 1, 13, 15),
+    ('ten', 3): (1, 1, 19, 22),
+    ('ten', 4): (1, 1, 25, 28),
+    ('ten', 5): (1, 1, 31, 35),
+    ('ten', 6): (1, 1, 37, 41),
+    ('ten', 7): (1, 1, 43, 48),
+    ('ten', 8): (1, 1, 49, 55),
+    ('hundred', 2): (12, 14, 95, 131),
+    ('hundred', 3): (10, 12, 121, 171),
+    ('hundred', 4): (9, 10, 165, 199),
+    ('hundred', 5): (9, 9, 194, 249),
+    ('hundred', 6): (9, 9, 227, 295),
+    ('hundred', 7): (8, 9, 260, 323),
+    ('hundred', 8): (8, 8, 292, 355),
+    ('hundred scoring=digits', 2): (6, 7, 25, 72),
+    ('hundred scoring=digits', 3): (4, 5, 19, 60),
+    ('hundred scoring=digits', 4): (4, 5, 23, 84),
+    ('hundred scoring=digits', 5): (3, 3, 18, 70),
+    ('hundred scoring=digits', 6): (2, 3, 20, 58),
+    ('hundred scoring=digits', 7): (2, 2, 21, 62),
+    ('hundred scoring=digits', 8): (1, 2, 16, 49),
+    ('long-game', 2): (14, 18, 30, 99),
+    ('knucklebones', 2): (13, 14, 20, 26),
+    ('knucklebones match=best-of-3', 2): (35, 37, 55, 69),
+    ('knucklebones match=best-of-5', 2): (56, 59, 88, 111),
+}

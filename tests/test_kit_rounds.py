@@ -1,0 +1,200 @@
+"""Enough rounds on paper for a real session, and the kit's guide (issue 9 items 2, 3, 4, 7).
+
+The coverage test plays games with the test suite's generator (``games_box.py``, the rules
+core underneath), a few hundred per case under each habit, and checks that a blank table's
+sheets number at least the rounds 9 in 10 of them took, and at most two more than 19 in 20
+took. ``benchmarks/game_lengths.py`` measures the registry's figures with 4,000 games a case.
+"""
+
+from __future__ import annotations
+
+import random
+from math import ceil
+
+import pytest
+
+from games_box import NAMES, pick_largest, pick_tiles, random_box_game
+from kitgen.errors import OptionError
+from kitgen.kit.guide import how_to_use, minutes
+from kitgen.kit.layout import Layout, find_paper
+from kitgen.kit.parts import (
+    MAX_ROUNDS,
+    NumberStrips,
+    TurnSheets,
+    check_rounds,
+    continuation_chunks,
+    table_chunk,
+)
+from kitgen.kit.tables import plan_tables
+from kitgen.rulebook import rulebook
+from kitgen.rules.formats import GAME_LENGTHS, game_length
+from kitgen.rules.presets import PRESETS, find_preset
+
+A4 = Layout.for_print(find_paper("a4"), large_print=False)
+GAMES = 300  # per case and habit: the registry's figures come from 4,000
+SEED = 9
+
+# Every Shut the Box game a blank table prints for: preset, options, seats (None: the default)
+COVERAGE = (
+    ("strip", {}, None),
+    ("classic", {}, None),
+    *(("classic", {"format": fmt, "tiles": tiles}, None)
+      for fmt in ("best-of-3", "best-of-5", "best-of-7", "elimination") for tiles in ("9", "12")),
+    ("classic", {"format": "best-of-3"}, 2),
+    ("ten", {}, None),
+    ("hundred", {}, None),
+    ("hundred", {}, 2),
+    ("hundred", {"scoring": "digits"}, None),
+    ("long-game", {}, None),
+)
+
+
+def simulated_turns(rules, seats: int) -> list[int]:
+    """Return the most turns any seat took in each of ``GAMES`` games per habit."""
+    rng = random.Random(f"{SEED} {rules.describe()} {seats}")
+    return [max(random_box_game(rng, rules, NAMES[:seats], habit).turns)
+            for habit in (pick_tiles, pick_largest) for _ in range(GAMES)]
+
+
+def share(values: list[int], part: float) -> int:
+    return sorted(values)[ceil(part * len(values)) - 1]
+
+
+def turns_printed(parts, seats: int) -> int:
+    """Return the turns a seat can play on a table's paper: numbered strips, or numbered
+    rows of its turn sheet (the long game's one board sheet: its rows over two seats)."""
+    paper = parts[1]
+    if isinstance(paper, NumberStrips):
+        return paper.turns // seats
+    pages = [page for page in paper.pages if page.fields == paper.pages[0].fields]
+    numbered = sum(1 for page in pages for row in page.rows if row.number)
+    return numbered // 2 if pages[0].rows[0].role else numbered
+
+
+def records_printed(parts) -> int:
+    """Return the roll records (long game: turn-record rows) that name their round or turn."""
+    if parts[2].heading == "Turn record":
+        return parts[2].pages[-1][1]
+    return sum(1 for page in parts[2].pages for record in page if record.round_number or record.player)
+
+
+@pytest.mark.parametrize("preset, options, seats", COVERAGE,
+                         ids=lambda value: str(value) if not isinstance(value, dict) else "-".join(value.values()))
+def test_a_blank_table_carries_the_rounds_nine_in_ten_games_last(preset, options, seats):
+    rules = find_preset(preset).configure(options)
+    (table,) = plan_tables(rules, seats=seats)
+    count = len(table.seats)
+    parts = table_chunk(rules, table, A4, rulebook(rules)).parts
+    played = simulated_turns(rules, count)
+    printed = turns_printed(parts, count)
+    assert share(played, 0.9) <= printed <= share(played, 0.95) + 2
+    if preset == "long-game":
+        assert records_printed(parts) >= game_length(rules, count).throws_90
+    elif preset != "ten":
+        assert parts[2].pages and sum(len(page) for page in parts[2].pages) >= printed * count
+
+
+def test_the_registry_holds_every_preset_option_and_seat_count():
+    for preset in PRESETS:
+        values = [dict(zip([option.name for option in preset.options], chosen))
+                  for chosen in _option_values(preset)]
+        for options in values:
+            rules = preset.configure(options)
+            for seats in range(rules.min_players, min(rules.max_players, 8) + 1):
+                assert (rules.describe(), seats) in GAME_LENGTHS
+
+
+def _option_values(preset):
+    combos = [()]
+    for option in preset.options:
+        combos = [combo + (value,) for combo in combos for value in option.values]
+    return combos
+
+
+def test_the_issue_figures_are_the_registry_figures():
+    """Issue 9 quotes the 90th/95th percentiles of 4,000 simulated games per case."""
+    quoted = {
+        ("classic format=best-of-3", 4): (5, 6), ("classic format=best-of-5", 4): (9, 10),
+        ("classic format=best-of-7", 4): (13, 14), ("classic format=elimination", 4): (6, 7),
+        ("classic tiles=12 format=elimination", 4): (3, 4), ("hundred", 6): (9, 10),
+        ("hundred", 2): (15, 18), ("hundred scoring=digits", 6): (2, 3),
+    }
+    for key, (p90, p95) in quoted.items():
+        assert GAME_LENGTHS[key][:2] == (p90, p95), key
+
+
+@pytest.mark.parametrize("preset, options", [("classic", {"format": "best-of-7"}), ("hundred", {}),
+                                             ("long-game", {})])
+def test_rounds_asked_for_are_printed_with_totals_as_long(preset, options):
+    rules = find_preset(preset).configure(options)
+    (table,) = plan_tables(rules, seats=2)
+    parts = table_chunk(rules, table, A4, rulebook(rules), rounds=40).parts
+    assert turns_printed(parts, 2) == 40
+    if preset != "long-game":
+        assert records_printed(parts) == 80
+        rounds = [column for column in parts[3].columns if column.heading.startswith("Round ")]
+        rows = [row for page in parts[1].pages if page.fields == parts[1].pages[0].fields for row in page.rows]
+        assert len(rounds) >= len(rows) >= 40
+
+
+@pytest.mark.parametrize("preset, options", [("strip", {}), ("ten", {}), ("classic", {}),
+                                             ("knucklebones", {})])
+def test_rounds_are_refused_for_a_game_of_fixed_length(preset, options):
+    with pytest.raises(OptionError, match="fixed length"):
+        check_rounds(find_preset(preset).configure(options), 3)
+
+
+@pytest.mark.parametrize("rounds", [0, MAX_ROUNDS + 1])
+def test_rounds_outside_the_range_are_refused_in_one_sentence(rounds):
+    with pytest.raises(OptionError, match=f"1 to {MAX_ROUNDS} rounds, not {rounds}"):
+        check_rounds(find_preset("hundred").configure(), rounds)
+
+
+def test_a_kit_of_several_rounds_ends_with_one_continuation_sheet():
+    rules = find_preset("hundred").configure()
+    (chunk,) = continuation_chunks(rules, A4, rulebook(rules))
+    (sheet,) = chunk.parts
+    assert isinstance(sheet, TurnSheets) and len(sheet.pages) == 1
+    assert {row.number for row in sheet.pages[0].rows} == {""}
+    assert sheet.pages[0].fields == (("Player", ""), ("Seat", ""))
+    assert continuation_chunks(find_preset("strip").configure(), A4, rulebook(rules)) == []
+
+
+def test_the_long_game_board_convention_is_on_the_rules_card_and_the_board():
+    rules = find_preset("long-game").configure()
+    book = rulebook(rules)
+    paragraphs = " ".join(paragraph for section in book.sections for paragraph in section.paragraphs)
+    assert "crossed out and not circled" in paragraphs and "Never erase" in paragraphs
+    board = table_chunk(rules, plan_tables(rules)[0], A4, book).parts[1]
+    assert "circle the crossed-out tiles you open" in board.hint
+
+
+def test_strip_minutes_match_the_seed_kits_plan():
+    """Seed 000 plans 10-18 minutes for 1 to 6 players."""
+    strip = find_preset("strip").configure()
+    low, _ = minutes(strip, 1)
+    _, high = minutes(strip, 6)
+    assert abs(low - 10) <= 1 and abs(high - 18) <= 1
+
+
+@pytest.mark.parametrize("preset", [preset.id for preset in PRESETS])
+def test_every_preset_tells_the_host_how_to_use_the_kit(preset):
+    rules = find_preset(preset).configure()
+    (table,) = plan_tables(rules)
+    parts = table_chunk(rules, table, A4, rulebook(rules)).parts
+    guide = parts[-1].guide
+    text = " ".join(guide.paragraphs)
+    assert guide.heading == "How to use this kit"
+    low, high = minutes(rules, len(table.seats))
+    assert f"Plan for {low} to {high} minutes" in text
+    for words in ("fills it in", "never chooses", "100%", "headers and footers", "host key away"):
+        assert words in text, words
+    if rules.game == "box" and rules.format != "long-game":
+        assert "Checked sum" in text and "one tile" in text and "then two tiles" in text
+        assert "Never erase" in text
+
+
+def test_the_guide_names_the_paper_the_table_plays_on():
+    rules = find_preset("hundred").configure()
+    assert "turn sheet" in how_to_use(rules, 3, "turn sheets").paragraphs[1]
+    assert "spare strip" in " ".join(how_to_use(find_preset("strip").configure(), 3, "strips").paragraphs)
