@@ -93,6 +93,29 @@ def test_preset_options_reach_the_request(runner, requests):
     assert (rules.preset, rules.tiles, rules.one_die, rules.format) == ("classic", 12, "never", "elimination")
 
 
+def test_rounds_reach_the_request(runner, requests):
+    result = runner.invoke(app, ["kit", "--rules", "hundred", "--rounds", "25"])
+    assert result.exit_code == 0, result.output
+    assert requests[0].rounds == 25
+
+
+def test_kit_says_on_standard_error_what_it_wrote(runner, tmp_path):
+    path = tmp_path / "club.pdf"
+    result = runner.invoke(app, [
+        "kit", "--rules", "classic", "--format", "best-of-3", "--players", "Ana, Ben, Cy, Dee, Eli",
+        "--rounds", "5", "-o", str(path),
+    ])
+    assert result.exit_code == 0, result.output
+    key = tmp_path / "club-host-key.pdf"
+    assert result.stdout.splitlines() == [str(path), str(key)]
+    pages = [len(PdfReader(written).pages) for written in (path, key)]
+    files, summary = result.stderr.splitlines()[:2], result.stderr.splitlines()[2:]
+    assert files == [f"{path}: {pages[0]} pages", f"{key}: {pages[1]} page{'s' if pages[1] > 1 else ''}"]
+    (line,) = summary
+    assert line.startswith(f"2 tables, 5 names, {sum(pages)} pages in all, turn sheets for 5 rounds a seat and ")
+    assert line.endswith("spare rows")
+
+
 def test_hundred_scoring_reaches_the_request(runner, requests):
     result = runner.invoke(app, ["kit", "--rules", "hundred", "--scoring", "digits"])
     assert result.exit_code == 0, result.output
@@ -113,6 +136,8 @@ def test_hundred_scoring_reaches_the_request(runner, requests):
         (["--rules", "classic", "--seats", "5"], "classic is for 1 to 4 players, not 5."),
         (["--rules", "hundred", "--players", "Ana"], "hundred is for 2 to 8 players, not 1."),
         (["--rules", "ten", "--scoring", "digits"], "has no option 'scoring'"),
+        (["--rounds", "3"], "strip has a fixed length"),
+        (["--rules", "hundred", "--rounds", "0"], "1 to 100 rounds, not 0"),
     ],
 )
 def test_bad_kit_requests_exit_2_with_one_sentence(runner, tmp_path, arguments, fragment):

@@ -498,14 +498,14 @@ def player_field_mm(layout: Layout, width_mm: float, fields: Sequence[tuple[str,
 def roll_records(rules: Rules, layout: Layout, turns: Turns, round_label: str) -> RollRecords:
     """Return a roll record per turn in ``turns``, with a row per possible throw (N) and
     a dice column where the preset allows one die (KIT.md, "Contents" 3); blank records
-    fill the last page."""
+    fill the last line of records (the totals sheet may follow on the same page)."""
     one_die = rules.one_die != "never"
     columns = ((DICE_COLUMN,) if one_die else ()) + ROLL_COLUMNS
     weights = ((DICE_COLUMN_WEIGHT,) if one_die else ()) + ROLL_COLUMN_WEIGHTS
     widths = column_widths(layout.record_width_mm, layout.row_number_mm, weights)
     geometry = record_geometry(rules.tiles, layout, layout.header_mm(("No.", *columns), widths))
     records = [Caption(player, round_label, number) for player, number in turns]
-    records += [Caption("", round_label, "")] * (filled(len(records), geometry.per_page) - len(records))
+    records += [Caption("", round_label, "")] * (filled(len(records), geometry.columns) - len(records))
     name_mm = player_field_mm(layout, geometry.width_mm, ((round_label, layout.short_field_mm),))
     return RollRecords(
         "Roll records", columns, widths, rules.tiles, geometry, name_mm,
@@ -655,16 +655,15 @@ def check_rounds(rules: Rules, rounds: int | None) -> None:
 def seat_turn_sheets(rules: Rules, book: Rulebook, layout: Layout, table: Table, rounds: int) -> TurnSheets:
     """Return a turn sheet per seat: a row of tile boxes and a score for each of ``rounds``
     rounds, then spare rows (their round written in) filling the sheet's last page."""
-    geometry = turn_sheet_geometry(rules.tiles, book.strip_hint, layout)
-    shown = filled(rounds, geometry.per_page)
-    rows = _numbered_rows("Round", rounds, shown)
+    note = f"{SHEET_RULE} {_carry_on('round')}"
+    geometry = turn_sheet_geometry(rules.tiles, book.strip_hint, note, layout)
+    rows = _numbered_rows("Round", rounds, filled(rounds, geometry.per_page))
     pages = [
         page
         for seat, player in enumerate(table.seats, start=1)
         for page in _turn_pages(((PLAYER_LABEL, player), (SEAT_LABEL, str(seat))), rows, geometry.per_page)
     ]
     name_mm = player_field_mm(layout, layout.content_width_mm, ((SEAT_LABEL, layout.short_field_mm),))
-    note = f"{SHEET_RULE} {_carry_on('round')}"
     return TurnSheets("Turn sheet", book.strip_hint, SCORE_LABEL, geometry, name_mm, True, tuple(pages), note)
 
 
@@ -672,8 +671,10 @@ def continuation_sheet(rules: Rules, layout: Layout, book: Rulebook) -> TurnShee
     """Return the continuation sheet of a game that runs past its turn sheets: one page of
     rows whose round (long game: turn) numbers and fields are written in."""
     long_game = rules.format == "long-game"
-    geometry = turn_sheet_geometry(rules.tiles, book.strip_hint, layout, scored=not long_game)
     label = "Turn" if long_game else "Round"
+    note = (f"For a game that runs past its last {label.lower()}: copy or print this page and "
+            f"number its {label.lower()}s on from the sheet before.")
+    geometry = turn_sheet_geometry(rules.tiles, book.strip_hint, note, layout, scored=not long_game)
     rows = [TurnRow(label, "")] * geometry.per_page
     if long_game:
         fields = tuple((role, "") for role in ROLE_NAMES)
@@ -681,8 +682,6 @@ def continuation_sheet(rules: Rules, layout: Layout, book: Rulebook) -> TurnShee
     else:
         fields = ((PLAYER_LABEL, ""), (SEAT_LABEL, ""))
         name_mm = player_field_mm(layout, layout.content_width_mm, ((SEAT_LABEL, layout.short_field_mm),))
-    note = (f"For a game that runs past its last {label.lower()}: copy or print this page and "
-            f"number its {label.lower()}s on from the sheet before.")
     return TurnSheets("Continuation sheet", book.strip_hint, "" if long_game else SCORE_LABEL, geometry,
                       name_mm, not long_game, (TurnPage(fields, tuple(rows), 1, 1),), note)
 
@@ -720,7 +719,8 @@ def coverage(chunk: Chunk, seats: int) -> str:
             first = part.pages[0]
             rows = [row for page in part.pages[:first.pages] for row in page.rows]
             numbered = sum(1 for row in rows if row.number)
-            spare = f"{len(rows) - numbered} spare rows" if len(rows) > numbered else "no spare rows"
+            spares = len(rows) - numbered
+            spare = f"{spares or 'no'} spare row{'' if spares == 1 else 's'}"
             if first.rows[0].role:
                 return f"a board sheet for {numbered} turns and {spare}"
             return f"turn sheets for {numbered} rounds a seat and {spare}"
@@ -773,12 +773,13 @@ def _long_game_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
     continuation sheets; turns and the winner per seat."""
     length = game_length(rules, len(table.seats))
     turns = _rounds(rules, table, rounds)
-    geometry = turn_sheet_geometry(rules.tiles, book.strip_hint, layout, scored=False)
+    note = _carry_on("turn")
+    geometry = turn_sheet_geometry(rules.tiles, book.strip_hint, note, layout, scored=False)
     rows = _numbered_rows("Turn", 2 * turns, filled(2 * turns, geometry.per_page), ROLE_NAMES)
     fields = tuple(zip(ROLE_NAMES, table.seats))
     name_mm = layout.name_field_mm(layout.content_width_mm, ROLE_NAMES, names=len(ROLE_NAMES))
     board = TurnSheets("Board sheet", book.strip_hint, "", geometry, name_mm, False,
-                       tuple(_turn_pages(fields, rows, geometry.per_page)), _carry_on("turn"))
+                       tuple(_turn_pages(fields, rows, geometry.per_page)), note)
     throws = ceil(length.throws_90 * turns / length.turns_95)
     columns = [ScoreColumn("Turns played"), ScoreColumn("Doubles thrown"), ScoreColumn("Won", mark="won")]
     return (
