@@ -156,7 +156,7 @@ def test_a_kit_of_several_rounds_ends_with_one_continuation_sheet():
     (sheet,) = chunk.parts
     assert isinstance(sheet, TurnSheets) and len(sheet.pages) == 1
     assert {row.number for row in sheet.pages[0].rows} == {""}
-    assert sheet.pages[0].fields == (("Player", ""), ("Seat", ""))
+    assert sheet.pages[0].fields == (("Player", ""), ("Seat", ""), ("Table", ""))
     assert continuation_chunks(find_preset("strip").configure(), A4, rulebook(rules)) == []
 
 

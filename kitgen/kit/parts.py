@@ -55,6 +55,7 @@ ROUND_COLUMN_MM = 16.0  # a totals table's round column at least: a table has as
 
 PLAYER_LABEL = "Player"  # the name field's label on strips, turn sheets and roll records
 SEAT_LABEL = "Seat"
+TABLE_LABEL = "Table"
 SCORE_LABEL = "Score"
 SHEET_RULE = "Each round starts on the next row with every tile open: cross out the tiles you shut."
 ROLL_COLUMNS = ("Roll total", "Numbers closed", "Checked sum")  # KIT.md: roll record columns
@@ -169,9 +170,9 @@ class TurnPage:
 class TurnSheets(Part):
     """Turn sheets: a row of tile boxes per round (or turn) instead of a strip to cut, laid
     out by ``geometry``: a label column, the tiles, and a ``score_label`` column (``""``:
-    none). Each page heads its rows with write-in fields (the first ``name_field_mm`` wide,
-    the others short or as wide, ``short_fields``), then ``hint``; ``note`` (may be empty)
-    says how to carry on."""
+    none). Each page heads its rows with write-in fields (those labelled in
+    ``short_fields`` short, the others ``name_field_mm`` wide), then ``hint``; ``note``
+    (may be empty) says how to carry on."""
 
     template: ClassVar[str] = "parts/turn_sheets.html.j2"
     stylesheet: ClassVar[str | None] = "parts/turn_sheets.css.j2"
@@ -180,7 +181,7 @@ class TurnSheets(Part):
     score_label: str
     geometry: TurnSheetGeometry
     name_field_mm: float
-    short_fields: bool
+    short_fields: tuple[str, ...]
     pages: tuple[TurnPage, ...]
     note: str = ""
 
@@ -664,7 +665,8 @@ def seat_turn_sheets(rules: Rules, book: Rulebook, layout: Layout, table: Table,
         for page in _turn_pages(((PLAYER_LABEL, player), (SEAT_LABEL, str(seat))), rows, geometry.per_page)
     ]
     name_mm = player_field_mm(layout, layout.content_width_mm, ((SEAT_LABEL, layout.short_field_mm),))
-    return TurnSheets("Turn sheet", book.strip_hint, SCORE_LABEL, geometry, name_mm, True, tuple(pages), note)
+    return TurnSheets("Turn sheet", book.strip_hint, SCORE_LABEL, geometry, name_mm, (SEAT_LABEL,), tuple(pages),
+                      note)
 
 
 def continuation_sheet(rules: Rules, layout: Layout, book: Rulebook) -> TurnSheets:
@@ -676,14 +678,17 @@ def continuation_sheet(rules: Rules, layout: Layout, book: Rulebook) -> TurnShee
             f"number its {label.lower()}s on from the sheet before.")
     geometry = turn_sheet_geometry(rules.tiles, book.strip_hint, note, layout, scored=not long_game)
     rows = [TurnRow(label, "")] * geometry.per_page
-    if long_game:
-        fields = tuple((role, "") for role in ROLE_NAMES)
-        name_mm = layout.name_field_mm(layout.content_width_mm, ROLE_NAMES, names=len(ROLE_NAMES))
+    short = layout.short_field_mm
+    if long_game:  # the roles' names, then the table: a cut or copied page says where it belongs
+        fields = (*((role, "") for role in ROLE_NAMES), (TABLE_LABEL, ""))
+        name_mm = layout.name_field_mm(layout.content_width_mm, (*ROLE_NAMES, TABLE_LABEL), (short,),
+                                       names=len(ROLE_NAMES))
     else:
-        fields = ((PLAYER_LABEL, ""), (SEAT_LABEL, ""))
-        name_mm = player_field_mm(layout, layout.content_width_mm, ((SEAT_LABEL, layout.short_field_mm),))
+        fields = ((PLAYER_LABEL, ""), (SEAT_LABEL, ""), (TABLE_LABEL, ""))
+        name_mm = player_field_mm(layout, layout.content_width_mm, ((SEAT_LABEL, short), (TABLE_LABEL, short)))
     return TurnSheets("Continuation sheet", book.strip_hint, "" if long_game else SCORE_LABEL, geometry,
-                      name_mm, not long_game, (TurnPage(fields, tuple(rows), 1, 1),), note)
+                      name_mm, (TABLE_LABEL,) if long_game else (SEAT_LABEL, TABLE_LABEL),
+                      (TurnPage(fields, tuple(rows), 1, 1),), note)
 
 
 def _turn_pages(fields: tuple[tuple[str, str], ...], rows: Sequence[TurnRow], per_page: int) -> list[TurnPage]:
@@ -778,7 +783,7 @@ def _long_game_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
     rows = _numbered_rows("Turn", 2 * turns, filled(2 * turns, geometry.per_page), ROLE_NAMES)
     fields = tuple(zip(ROLE_NAMES, table.seats))
     name_mm = layout.name_field_mm(layout.content_width_mm, ROLE_NAMES, names=len(ROLE_NAMES))
-    board = TurnSheets("Board sheet", book.strip_hint, "", geometry, name_mm, False,
+    board = TurnSheets("Board sheet", book.strip_hint, "", geometry, name_mm, (),
                        tuple(_turn_pages(fields, rows, geometry.per_page)), note)
     throws = ceil(length.throws_90 * turns / length.turns_95)
     columns = [ScoreColumn("Turns played"), ScoreColumn("Doubles thrown"), ScoreColumn("Won", mark="won")]
