@@ -66,9 +66,8 @@ def turns_printed(parts, seats: int) -> int:
     paper = parts[1]
     if isinstance(paper, NumberStrips):
         return paper.turns // seats
-    pages = [page for page in paper.pages if page.fields == paper.pages[0].fields]
-    numbered = sum(1 for page in pages for row in page.rows if row.number)
-    return numbered // 2 if pages[0].rows[0].role else numbered
+    numbered = sum(1 for row in paper.sheet_rows if row.number)
+    return numbered // 2 if paper.sheet_rows[0].role else numbered
 
 
 def records_printed(parts) -> int:
@@ -133,8 +132,7 @@ def test_rounds_asked_for_are_printed_with_totals_as_long(preset, options):
     if preset != "long-game":
         assert records_printed(parts) == 80
         rounds = [column for column in parts[3].columns if column.heading.startswith("Round ")]
-        rows = [row for page in parts[1].pages if page.fields == parts[1].pages[0].fields for row in page.rows]
-        assert len(rounds) >= len(rows) >= 40
+        assert len(rounds) >= len(parts[1].sheet_rows) >= 40
 
 
 @pytest.mark.parametrize("preset, options", [("strip", {}), ("ten", {}), ("classic", {}),
@@ -198,3 +196,45 @@ def test_the_guide_names_the_paper_the_table_plays_on():
     rules = find_preset("hundred").configure()
     assert "turn sheet" in how_to_use(rules, 3, "turn sheets").paragraphs[1]
     assert "spare strip" in " ".join(how_to_use(find_preset("strip").configure(), 3, "strips").paragraphs)
+
+
+# --- Paper filled (issue 9 item 7) ---------------------------------------------------------
+
+
+def test_large_print_roll_records_are_four_a_page_on_a4():
+    large = Layout.for_print(find_paper("a4"), large_print=True)
+    rules = find_preset("strip").configure()
+    parts = table_chunk(rules, plan_tables(rules)[0], large, rulebook(rules)).parts
+    assert parts[2].geometry.per_page == 4
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("large", [False, True])
+@pytest.mark.parametrize("preset", ["strip", "classic", "ten"])
+def test_strips_fill_their_last_page(paper, large, preset):
+    layout = Layout.for_print(find_paper(paper), large)
+    rules = find_preset(preset).configure()
+    strips = table_chunk(rules, plan_tables(rules)[0], layout, rulebook(rules)).parts[1]
+    assert len(strips.pages[-1]) == strips.geometry.per_page
+
+
+def render_pages(tmp_path, **fields) -> list[str]:
+    from pypdf import PdfReader
+
+    from kitgen.kit.build import build_kit
+    from kitgen.kit.request import KitRequest
+
+    path = tmp_path / "kit.pdf"
+    build_kit(KitRequest(find_preset("strip").configure(), host_key="none", output=path, **fields))
+    return [page.extract_text() for page in PdfReader(path).pages]
+
+
+def test_a_solo_kit_prints_its_totals_under_the_roll_records(tmp_path):
+    pages = render_pages(tmp_path, seats=1)
+    assert len(pages) == 3 and pages[2].startswith("Roll records") and "Player totals" in pages[2]
+
+
+def test_a_large_print_strip_kit_has_no_half_empty_record_pages(tmp_path):
+    pages = render_pages(tmp_path, large_print=True)
+    records = [page for page in pages if page.startswith("Roll records")]
+    assert len(records) == 3 and all(page.count("Player") == 4 for page in records)

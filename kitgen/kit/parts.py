@@ -185,6 +185,11 @@ class TurnSheets(Part):
     pages: tuple[TurnPage, ...]
     note: str = ""
 
+    @property
+    def sheet_rows(self) -> tuple[TurnRow, ...]:
+        """Return the rows of one sheet over its pages (every seat's sheet has the same)."""
+        return tuple(row for page in self.pages[:self.pages[0].pages] for row in page.rows)
+
 
 @dataclass(frozen=True)
 class RollRecords(Part):
@@ -606,7 +611,7 @@ def _classic_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
         )
     rounds = _rounds(rules, table, rounds)
     sheets = seat_turn_sheets(rules, book, layout, table, rounds)
-    shown = len(sheets.pages[0].rows) * sheets.pages[0].pages
+    shown = len(sheets.sheet_rows)
     per_table = totals_columns(layout)
     if rules.format == "elimination":
         columns = round_columns(filled(shown, per_table), ("score", "total"), "out")
@@ -721,12 +726,11 @@ def coverage(chunk: Chunk, seats: int) -> str:
     seat"``, ``"turn sheets for 13 rounds a seat"`` or ``"boards for 3 games"``."""
     for part in chunk.parts:
         if isinstance(part, TurnSheets):
-            first = part.pages[0]
-            rows = [row for page in part.pages[:first.pages] for row in page.rows]
+            rows = part.sheet_rows
             numbered = sum(1 for row in rows if row.number)
             spares = len(rows) - numbered
             spare = f"{spares or 'no'} spare row{'' if spares == 1 else 's'}"
-            if first.rows[0].role:
+            if rows[0].role:
                 return f"a board sheet for {numbered} turns and {spare}"
             return f"turn sheets for {numbered} rounds a seat and {spare}"
         if isinstance(part, NumberStrips):
@@ -759,7 +763,7 @@ def _hundred_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
     rounds a race takes, running totals per round with a reset mark."""
     rounds = _rounds(rules, table, rounds)
     sheets = seat_turn_sheets(rules, book, layout, table, rounds)
-    shown = len(sheets.pages[0].rows) * sheets.pages[0].pages
+    shown = len(sheets.sheet_rows)
     columns = round_columns(filled(shown, totals_columns(layout)), ("score", "total"), "shut")
     return (
         RulesCard(book),
