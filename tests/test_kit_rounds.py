@@ -132,7 +132,7 @@ def test_rounds_asked_for_are_printed_with_totals_as_long(preset, options):
     if preset != "long-game":
         assert records_printed(parts) == 80
         rounds = [column for column in parts[3].columns if column.heading.startswith("Round ")]
-        assert len(rounds) >= len(parts[1].sheet_rows) >= 40
+        assert len(rounds) >= 40
 
 
 @pytest.mark.parametrize("preset, options", [("strip", {}), ("ten", {}), ("classic", {}),

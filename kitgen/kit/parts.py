@@ -600,7 +600,8 @@ def _classic_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
                    rounds: int | None) -> tuple[Part, ...]:
     """Return the parts of a ``classic`` table (RULES.md section 3) for its format: a
     single round (also for a player alone) on strips; a game of several rounds on turn
-    sheets, with the round-start row and the rotation rule on its totals."""
+    sheets, with the round-start row and the rotation rule on its totals, which have a
+    column for every numbered round and as many more as fill their last table."""
     if len(table.seats) == 1 or rules.format == "single":
         turns = rotation(table.seats, 1)
         return (
@@ -611,12 +612,11 @@ def _classic_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
         )
     rounds = _rounds(rules, table, rounds)
     sheets = seat_turn_sheets(rules, book, layout, table, rounds)
-    shown = len(sheets.sheet_rows)
     per_table = totals_columns(layout)
     if rules.format == "elimination":
-        columns = round_columns(filled(shown, per_table), ("score", "total"), "out")
+        columns = round_columns(filled(rounds, per_table), ("score", "total"), "out")
     else:
-        room = round_columns(filled(shown + 1, per_table) - 1, ("score", ""), "won")
+        room = round_columns(filled(rounds + 1, per_table) - 1, ("score", ""), "won")
         columns = (*room, ScoreColumn("Round wins"))
     return (
         RulesCard(book),
@@ -763,8 +763,7 @@ def _hundred_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
     rounds a race takes, running totals per round with a reset mark."""
     rounds = _rounds(rules, table, rounds)
     sheets = seat_turn_sheets(rules, book, layout, table, rounds)
-    shown = len(sheets.sheet_rows)
-    columns = round_columns(filled(shown, totals_columns(layout)), ("score", "total"), "shut")
+    columns = round_columns(filled(rounds, totals_columns(layout)), ("score", "total"), "shut")
     return (
         RulesCard(book),
         sheets,
