@@ -14,6 +14,7 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 import kitgen.kit.build
+from kitgen.kit.build import KitContents, WrittenKit
 from kitgen.cli import app
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -34,7 +35,7 @@ def requests(monkeypatch) -> list:
 
     def record(request, progress):
         seen.append(request)
-        return [Path("output/kit.pdf")]
+        return WrittenKit([Path("output/kit.pdf")], KitContents([4], 1, 0, 6, "strips for 2 attempts a seat and 2 spare"))
 
     monkeypatch.setattr(kitgen.kit.build, "build_kit", record)
     return seen

@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 import kitgen.kit.build
-from kitgen.kit.build import WrittenKit
+from kitgen.kit.build import KitContents, WrittenKit
 from kitgen.cli import app
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -29,7 +29,7 @@ def requests(monkeypatch) -> list:
 
     def record(request, progress):
         seen.append(request)
-        return WrittenKit([Path("output/kit.pdf")], [4], 1, 0, 6, "strips for 2 attempts a seat and 2 spare")
+        return WrittenKit([Path("output/kit.pdf")], KitContents([4], 1, 0, 6, "strips for 2 attempts a seat and 2 spare"))
 
     monkeypatch.setattr(kitgen.kit.build, "build_kit", record)
     return seen

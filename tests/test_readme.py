@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 import kitgen.kit.build
 import kitgen.session.printed
+from kitgen.kit.build import KitContents, RenderedKit, WrittenKit
 from kitgen.cli import app
 
 REPO = Path(__file__).parent.parent
@@ -54,8 +55,10 @@ def test_the_readme_shows_commands():
 @pytest.mark.parametrize("arguments, output", COMMANDS, ids=[" ".join(words)[:60] for words, _ in COMMANDS])
 def test_a_readme_command_runs_as_written(arguments, output, monkeypatch, tmp_path):
     monkeypatch.chdir(REPO)
-    monkeypatch.setattr(kitgen.kit.build, "build_kit", lambda request, progress: [Path("output/kit.pdf")])
-    monkeypatch.setattr(kitgen.kit.build, "render_kit", lambda request, progress: [b"%PDF-1.7"])
+    contents = KitContents([4], 1, 0, 6, "strips for 2 attempts a seat and 2 spare")
+    monkeypatch.setattr(kitgen.kit.build, "build_kit",
+                        lambda request, progress: WrittenKit([Path("output/kit.pdf")], contents))
+    monkeypatch.setattr(kitgen.kit.build, "render_kit", lambda request, progress: RenderedKit([b"%PDF-1.7"], contents))
     monkeypatch.setattr(kitgen.session.printed, "write_report",
                         lambda session, output, paper, force: output or Path("output/report.pdf"))
     result = CliRunner().invoke(app, arguments)
