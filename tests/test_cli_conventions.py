@@ -262,7 +262,7 @@ def test_the_default_folder_replaces_only_kits_kitgen_wrote(runner, tmp_path, mo
     assert PdfReader("output/kit.pdf").metadata.creator.startswith("kitgen ")
     again = runner.invoke(app, ["kit", "--seats", "2"])
     assert again.exit_code == 0, again.output  # kitgen's own kit: replaced without a word
-    assert again.stderr == ""
+    assert not any(line.startswith("kitgen:") for line in again.stderr.splitlines())  # only what it wrote
 
 
 @pytest.mark.parametrize("name", ["kit.pdf", "kit-host-key.pdf"])
@@ -285,7 +285,8 @@ def test_the_roster_column_used_is_said(runner, requests, tmp_path):
     result = runner.invoke(app, ["kit", "--roster", str(roster)])
     assert result.exit_code == 0, result.output
     assert requests[0].players == ("Ana Silva", "Ben Moreau")
-    assert result.stderr == f"kitgen: roster {str(roster)!r}: 2 names from the columns 'First name' and 'Last name'.\n"
+    said = f"kitgen: roster {str(roster)!r}: 2 names from the columns 'First name' and 'Last name'."
+    assert result.stderr.splitlines()[0] == said
 
 
 @pytest.mark.parametrize("content", [b"", b"not a pdf at all", b"%PDF-1.7\n%%EOF\n"])

@@ -167,5 +167,5 @@ def test_help_rules_check_and_validate_do_not_import_the_renderer(arguments):
 def test_no_progress_bar_when_standard_error_is_not_a_terminal(runner, tmp_path):
     result = runner.invoke(app, ["kit", "--seats", "1", "-o", str(tmp_path / "kit.pdf")])
     assert result.exit_code == 0, result.output
-    assert [line.split(": ")[-1] for line in result.stderr.splitlines()[:2]] == ["4 pages", "1 page"]
+    assert [line.split(": ")[-1] for line in result.stderr.splitlines()[:2]] == ["3 pages", "1 page"]
     assert len(result.stderr.splitlines()) == 3  # the files and the summary, no bar

@@ -22,7 +22,7 @@ def kit(tmp_path_factory) -> tuple[PdfReader, PdfReader]:
     """A classic kit for five names (two tables) and its separate host key."""
     path = tmp_path_factory.mktemp("metadata") / "club.pdf"
     written = build_kit(KitRequest(find_preset("classic").configure({"tiles": "12"}), players=NAMES, output=path))
-    return tuple(PdfReader(path) for path in written)
+    return tuple(PdfReader(path) for path in written.paths)
 
 
 def outline(reader: PdfReader) -> list:
