@@ -74,10 +74,10 @@ COLUMN_LABEL_EM = 0.7  # capitals such as "MIDDLE" in bold, generously
 COLUMN_LABEL_GAP_MM = 1.5  # between a column's label and its top cell
 SCORE_GAP_MM = 2.0  # between a column and its score box
 MIDDLE_GAPS = 2  # block gaps above and below the rolled-die spot where there is room (half a gap at least)
-SHEET_SLACK_MM = 1.0
+SHEET_SLACK_MM = 1.0  # a page of boards or turn rows stops this short of the sheet's end (the renderer rounds)
 TURN_LABEL_MM = 17.0  # a turn sheet's round column: "Round" over the number
 ROW_RULE_MM = 0.5  # a table row's share of the rules between rows, with room to spare
-TURN_SCORE_SHARE = 0.8  # a turn sheet's score column, as a share of a score field  # a page of boards stops this short of the sheet's end (the renderer rounds)
+TURN_SCORE_SHARE = 0.8  # a turn sheet's score column, as a share of a score field
 
 
 @dataclass(frozen=True)

@@ -636,8 +636,9 @@ def _rounds(rules: Rules, table: Table, rounds: int | None) -> int:
 def several_rounds(rules: Rules) -> bool:
     """Return whether a game of ``rules`` runs over a number of rounds (or long-game turns)
     not fixed in advance: classic best-of and elimination, hundred, the long game."""
-    return rules.format.startswith("best-of-") and rules.game == "box" or rules.format in (
-        "elimination", "hundred", "long-game")
+    if rules.game != "box":
+        return False
+    return rules.format.startswith("best-of-") or rules.format in ("elimination", "hundred", "long-game")
 
 
 def check_rounds(rules: Rules, rounds: int | None) -> None:
