@@ -136,7 +136,7 @@ def test_hundred_scoring_reaches_the_request(runner, requests):
         (["--rules", "classic", "--seats", "5"], "classic is for 1 to 4 players, not 5."),
         (["--rules", "hundred", "--players", "Ana"], "hundred is for 2 to 8 players, not 1."),
         (["--rules", "ten", "--scoring", "digits"], "has no option 'scoring'"),
-        (["--rounds", "3"], "strip has a fixed length"),
+        (["--rounds", "3"], "long-game), not strip."),
         (["--rules", "hundred", "--rounds", "0"], "1 to 100 rounds, not 0"),
     ],
 )

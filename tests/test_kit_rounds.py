@@ -145,7 +145,7 @@ def test_rounds_asked_for_are_printed_with_totals_as_long(preset, options):
 @pytest.mark.parametrize("preset, options", [("strip", {}), ("ten", {}), ("classic", {}),
                                              ("knucklebones", {})])
 def test_rounds_are_refused_for_a_game_of_fixed_length(preset, options):
-    with pytest.raises(OptionError, match="fixed length"):
+    with pytest.raises(OptionError, match=f"several rounds .*, not {preset}"):
         check_rounds(find_preset(preset).configure(options), 3)
 
 

@@ -652,7 +652,7 @@ def check_rounds(rules: Rules, rounds: int | None) -> None:
     if not several_rounds(rules):
         raise OptionError(
             f"rounds are for games that run over several rounds (classic best-of or "
-            f"elimination, hundred, long-game); {rules.describe()} has a fixed length."
+            f"elimination, hundred, long-game), not {rules.describe()}."
         )
     if not 1 <= rounds <= MAX_ROUNDS:
         raise OptionError(f"a kit prints 1 to {MAX_ROUNDS} rounds, not {rounds}; "
