@@ -8,7 +8,7 @@ within, and the throws of the median and the 90th-percentile game, each the larg
 habits, as the Python data kitgen keeps. Knucklebones matches (``tests/games_knucklebones.py``,
 random placements) count a placement as a turn and its roll as a throw::
 
-    python benchmarks/game_lengths.py            # about 5 minutes on 2 cores
+    python benchmarks/game_lengths.py            # about 25 minutes on 2 shared cores
     python benchmarks/game_lengths.py --games 400
 
 Seeded: the same command prints the same table.
