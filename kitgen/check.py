@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from kitgen.errors import OptionError, PositionError, ThrowSyntaxError, TileSyntaxError
+from kitgen.errors import OptionError, PositionError, ThrowSyntaxError, TileSyntaxError, quote
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ def check_box_claim(rules, open_text: str, roll_text: str, close_text: str | Non
     if rules.game != "box":
         raise ValueError(f"{rules.preset!r} is not a Shut the Box preset")
     if role not in ("close", "open"):
-        raise OptionError(f"--role is close or open, not {role!r}.")
+        raise OptionError(f"--role is close or open, not {quote(role)}.")
     if role == "open" and rules.format != "long-game":
         raise OptionError("--role open is only for the long game's opener.")
     box = _stated_box(rules, open_text)

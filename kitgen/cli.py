@@ -8,6 +8,7 @@ imports WeasyPrint or pypdf: the kit command imports the renderer when it runs.
 from __future__ import annotations
 
 import json
+import re
 import sys
 import time
 from pathlib import Path
@@ -17,7 +18,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from kitgen import __version__
-from kitgen.errors import KitgenError
+from kitgen.errors import QUOTE_MAX_CHARS, KitgenError, quote
 from kitgen.kit.request import HostKey, Paper
 from kitgen.rules.presets import PRESETS, Rules
 
@@ -32,10 +33,18 @@ def without_flag_metavars(params: list) -> list:
 
 
 class Command(TyperCommand):
-    """A Typer command whose help shows no metavariable for flags."""
+    """A Typer command whose help shows no metavariable for flags, and whose refusal of a
+    value (a choice not offered, a number not a number) quotes at most 40 characters of it."""
 
     def get_params(self, ctx: typer.Context) -> list:
         return without_flag_metavars(super().get_params(ctx))
+
+    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except typer.BadParameter as error:
+            error.message = LONG_QUOTE.sub(lambda found: quote(found.group(1)), error.message)
+            raise
 
 
 class Group(TyperGroup):
@@ -53,6 +62,7 @@ app = typer.Typer(
 )
 
 STDOUT = Path("-")  # -o -: the kit PDF on standard output
+LONG_QUOTE = re.compile(rf"'([^']{{{QUOTE_MAX_CHARS + 1},}})'")  # a value Click quotes whole
 GAMES = {"box": "the Shut the Box presets", "knucklebones": "knucklebones"}
 
 
@@ -348,37 +358,45 @@ Examples:
 @app.command(cls=Command, epilog=VALIDATE_EPILOG)
 def validate(
     logs: list[Path] = typer.Argument(
-        ..., metavar="LOG", help="Game log files to check; a folder means every *.log file in it."),
+        ..., metavar="LOG", help="Game log files to check; a folder means every *.log file in it; - reads standard input."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON array with one object per log."),
 ) -> None:
     """Check transcribed game logs: every rule, every fault with its line, what decided the game."""
     from kitgen.logs.report import format_text, tally
     from kitgen.logs.validate import expand_logs, validate_path
+    from kitgen.textfile import shown_name
 
     status = 0
-    documents = []
+    verdicts = []  # what the closing tally needs of each log, not the whole report
     logs = expand_logs(logs)
+    # --json: one object per line, each written once the next log is done (CLI.md: streamed
+    # log by log, not held until the end); json's C encoder (indent= is pure Python).
+    pending = None
+    if as_json:
+        typer.echo("[")
     for path in logs:
         try:
             report = validate_path(path)
         except KitgenError as error:
             status = 2
-            documents.append({"file": str(path), "valid": False, "unreadable": str(error)})
+            document = {"file": shown_name(path), "valid": False, "unreadable": str(error)}
             if not as_json:
-                typer.echo(f"kitgen: {path}: {error}", err=True)
-            continue
-        if not report.valid:
-            status = max(status, 1)
-        documents.append(report.to_json())
-        if not as_json:
-            typer.echo(format_text(report))
-    if len(logs) > 1 and not as_json:
-        typer.echo(tally(documents))
+                typer.echo(f"kitgen: {shown_name(path)}: {error}", err=True)
+        else:
+            if not report.valid:
+                status = max(status, 1)
+            document = report.to_json()
+            if not as_json:
+                typer.echo(format_text(report))
+        verdicts.append({key: document[key] for key in ("valid", "unreadable") if key in document})
+        if as_json:
+            if pending is not None:
+                typer.echo(pending + ",")
+            pending = json.dumps(document, ensure_ascii=False)
     if as_json:
-        # One object per line: readable, and json's C encoder (indent= falls back to the
-        # pure-Python one, several times slower on thousands of logs).
-        typer.echo("[\n" + ",\n".join(json.dumps(document, ensure_ascii=False)
-                                       for document in documents) + "\n]")
+        typer.echo("]" if pending is None else f"{pending}\n]")
+    elif len(logs) > 1:
+        typer.echo(tally(verdicts))
     raise typer.Exit(status)
 
 

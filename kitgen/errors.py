@@ -1,9 +1,25 @@
 """Errors kitgen raises for bad input; the CLI turns each into one sentence and an exit code.
 
-Every message is one plain sentence meant for a person, quoting the bad input with ``!r``.
+Every message is one plain sentence meant for a person, quoting the bad input with
+:func:`quote` (at most 40 characters of it, CLI.md "Limits and bad input").
 Rule faults found while judging a move or a log are not exceptions: they are returned as
 values (``kitgen.rules.problems.Problem`` and ``kitgen.logs.report.LogError``).
 """
+
+
+QUOTE_MAX_CHARS = 40  # CLI.md "Limits and bad input": a message quotes at most 40 characters
+
+
+def quote(text: str) -> str:
+    """Return ``repr(text)``, cut after 40 characters with ``...`` so a message stays one
+    short sentence.
+
+    >>> quote("8 = 3 5 ?"), quote("x" * 50)
+    ("'8 = 3 5 ?'", "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'")
+    """
+    if len(text) > QUOTE_MAX_CHARS:
+        text = text[:QUOTE_MAX_CHARS] + "..."
+    return repr(text)
 
 
 class KitgenError(Exception):

@@ -76,22 +76,22 @@ def random_knucklebones_game(
     match = new_match(rules)
     while not match.over:
         match = match.start_game()
-        if len(match.games) > 1 or rng.random() < 0.5:
-            lines.append(f"game {len(match.games)}")
-        seat = rng.choice(SEATS) if match.games[-1].due is None else match.games[-1].due
+        if match.number > 1 or rng.random() < 0.5:
+            lines.append(f"game {match.number}")
+        seat = rng.choice(SEATS) if match.game.due is None else match.game.due
         while match.playing:
-            grid = match.games[-1].grids[seat]
+            grid = match.game.grids[seat]
             full = tuple(column for column in Column if grid.column_full(column))
             face = rng.randint(1, 6)
             column = rng.choice([column for column in Column if column not in full])
             match = match.place(seat, face, column)
-            game = match.games[-1]
+            game = match.game
             lines.append(_placement_line(rng, players[seat], face, column))
             placements.append(PlacedDie(len(lines), seat, face, column, full, game.totals, game.ended))
             if rng.random() < CLAIM_CHANCE:
                 lines.append(_score_line(rng, players, game.totals))
             seat = other_seat(seat)
-        game = match.games[-1]
+        game = match.game
         if rng.random() < RESULT_CHANCE:
             lines.append(f"winner: {'draw' if game.winner is None else players[game.winner]}")
     assert match.winner is not None

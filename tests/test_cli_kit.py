@@ -130,7 +130,7 @@ def test_hundred_scoring_reaches_the_request(runner, requests):
         (["--players", "Ana, ana"], "given twice"),
         (["--seats", "7"], "strip is for 1 to 6 players, not 7."),
         (["--table-size", "9", "--players", "Ana"], "not 9"),
-        (["--roster", "no-such-roster.txt"], "cannot be read"),
+        (["--roster", "no-such-roster.txt"], "does not exist"),
         (["--players", "Ana", "--roster", "x.txt"], "not both"),
         (["--rules", "long-game", "--seats", "3"], "long-game is for 2 players, not 3."),
         (["--rules", "classic", "--seats", "5"], "classic is for 1 to 4 players, not 5."),

@@ -213,14 +213,14 @@ def test_a_failed_render_leaves_no_file_behind(tmp_path, monkeypatch):
 
 
 def test_a_failed_write_leaves_no_partial_file(tmp_path, monkeypatch):
-    import kitgen.kit.build as build
+    import kitgen.kit.output as output
 
-    def broken_replace(source, target):
-        raise OSError(28, "No space left on device")
+    def broken_link(source, target):
+        raise OSError(28, "No space left on device", str(target))
 
-    monkeypatch.setattr(build.os, "replace", broken_replace)
+    monkeypatch.setattr(output.os, "link", broken_link)
     with pytest.raises(RenderError, match="cannot write .*No space left"):
-        build.write_atomically(tmp_path / "kit.pdf", b"%PDF-1.7")
+        output.write_pair({tmp_path / "kit.pdf": b"%PDF-1.7"}, replace=lambda path: False)
     assert list(tmp_path.iterdir()) == []
 
 

@@ -45,9 +45,10 @@ def test_latin_greek_and_cyrillic_names_are_printable(name):
     check_printable([name])
 
 
-@pytest.mark.parametrize("name, char", [("שרה", "ש"), ("李小龙", "李"), ("Ana ሰላም", "ሰ")])
-def test_a_name_in_another_script_is_refused_in_one_sentence(name, char):
-    with pytest.raises(PlayerNameError, match=f"character {char!r}, which kitgen's fonts cannot print") as caught:
+@pytest.mark.parametrize("name, char, script", [("שרה", "ש", "Hebrew"), ("李小龙", "李", "Han"), ("Ana ሰላም", "ሰ", "Ethiopic")])
+def test_a_name_in_another_script_is_refused_naming_the_character_and_its_script(name, char, script):
+    message = f"character {char!r} of the {script} script, which kitgen's fonts cannot print"
+    with pytest.raises(PlayerNameError, match=message) as caught:
         check_printable(["Ana", name])
     assert str(caught.value).count(".") == 1
 

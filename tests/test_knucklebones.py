@@ -299,16 +299,16 @@ def test_first_game_may_be_started_by_either_seat():
 
 
 def test_each_later_game_is_started_by_the_seat_that_did_not_start_the_previous():
-    match = Match(2, (ended(FULL_HIGH, "", starter=1),))
+    match = Match.of(2, (ended(FULL_HIGH, "", starter=1),))
     assert match.start_game().game.due == 0
-    match = Match(2, (ended(FULL_HIGH, "", starter=0),))
+    match = Match.of(2, (ended(FULL_HIGH, "", starter=0),))
     assert match.start_game().game.due == 1
 
 
 def test_a_draw_counts_for_no_one_and_is_replayed_by_the_other_seat():
     drawn = ended("l:3,3,3 m:1,2,3 r:1,2,3", "l:4,5,6 m:4,5,6 r:4,5", starter=0)
     assert drawn.drawn
-    match = Match(1, (drawn,))
+    match = Match.of(1, (drawn,))
     assert match.wins == (0, 0) and not match.over
     assert match.start_game().game.due == 1
 
@@ -327,14 +327,14 @@ def test_match_is_won_by_the_first_seat_to_the_wins_needed(needed, winners, over
         else ended(FULL_LOW, FULL_LOW, 0)
         for seat in winners
     )
-    match = Match(needed, games)
+    match = Match.of(needed, games)
     assert match.over is over
     assert match.wins == (winners.count(0), winners.count(1))
     assert match.winner == (max((0, 1), key=winners.count) if over else None)
 
 
 def test_match_placement_that_ends_the_deciding_game_decides_the_match():
-    match = Match(1, (Game(grids("l:3,3,3 m:3,3,3 r:3,3", "l:4"), starter=0, due=0),))
+    match = Match.of(1, (Game(grids("l:3,3,3 m:3,3,3 r:3,3", "l:4"), starter=0, due=0),))
     match = match.place(0, 3, Column.RIGHT)
     assert match.over and match.winner == 0 and not match.playing
     with pytest.raises(ValueError, match="decided"):
@@ -365,4 +365,4 @@ def test_match_refuses_a_placement_when_no_game_is_played():
     with pytest.raises(ValueError, match="no game is being played"):
         new_match(knucklebones()).place(0, 1, Column.LEFT)
     with pytest.raises(ValueError, match="no game is being played"):
-        Match(2, (ended(FULL_HIGH, "", 0),)).use_turn(1)
+        Match.of(2, (ended(FULL_HIGH, "", 0),)).use_turn(1)

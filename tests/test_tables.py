@@ -64,7 +64,7 @@ def test_seats_outside_the_presets_range_are_refused(seats):
 
 
 def test_at_least_one_table():
-    with pytest.raises(OptionError, match="at least 1 table"):
+    with pytest.raises(OptionError, match="1 to 250 tables"):
         plan_tables(STRIP, tables=0)
 
 

@@ -1,15 +1,12 @@
 """A :class:`KitRequest` into PDF files on disk (KIT.md, CLI.md ``kitgen kit``).
 
 Everything that can be refused is refused before the render starts (options, seats,
-names, existing files); the PDFs are then rendered in memory, chunk by chunk, and each
-is written to a temporary file in its folder and renamed into place, so a failed render
-leaves no partial file.
+names, existing files); the PDFs are then rendered in memory, chunk by chunk, and put in
+place as a pair (:mod:`kitgen.kit.output`), so a failed render leaves no partial file.
 """
 
 from __future__ import annotations
 
-import os
-import tempfile
 from dataclasses import dataclass
 from io import BytesIO
 from itertools import count
@@ -18,21 +15,17 @@ from typing import Callable
 
 from pypdf import PdfReader
 
-from kitgen.errors import OptionError, OutputExistsError, RenderError
+from kitgen.errors import OptionError, quote
 from kitgen.kit.fonts import check_printable
 from kitgen.kit.layout import DEFAULT_DIE_MM, Layout, find_paper
+from kitgen.kit.output import output_paths, replaceable, write_pair
 from kitgen.kit.parts import check_rounds, continuation_chunks, coverage, host_key_chunk, table_chunk
-from kitgen.kit.render import CREATOR_PREFIX, DocumentInfo, KitRenderer
+from kitgen.kit.render import DocumentInfo, KitRenderer
 from kitgen.kit.request import KitRequest
 from kitgen.kit.tables import plan_tables
 from kitgen.rulebook import rulebook
 
-DEFAULT_OUTPUT = Path("output") / "kit.pdf"  # CLI.md: ./output/kit.pdf
-HOST_KEY_SUFFIX = "-host-key"  # CLI.md: separate host key, <stem>-host-key.pdf beside the kit
 HOST_KEY_MODES = ("separate", "appended", "none")
-FILE_MODE = 0o666  # a written kit gets the usual permissions for a new file (less the umask)
-PDF_HEADER = b"%PDF-"
-MAX_KIT_BYTES = 256 * 1024 * 1024  # a 500-name kit is far smaller: anything larger is not one
 
 
 @dataclass(frozen=True)
@@ -98,8 +91,7 @@ def build_kit(
     paths = [path for path in output_paths(request) if path is not None]
     rendered = render_kit(request, progress)
     files = dict(zip(paths, rendered.pdfs))
-    for path, content in files.items():
-        write_atomically(path, content)
+    write_pair(files, replaceable(request))
     return WrittenKit(list(files), rendered.contents)
 
 
@@ -116,7 +108,7 @@ def render_kit(
     the render fails.
     """
     if request.host_key not in HOST_KEY_MODES:
-        raise OptionError(f"host key {request.host_key!r} is not known (choose separate, appended or none).")
+        raise OptionError(f"host key {quote(request.host_key)} is not known (choose separate, appended or none).")
     die_mm = DEFAULT_DIE_MM if request.die_size_mm is None else request.die_size_mm
     layout = Layout.for_print(find_paper(request.paper), request.large_print, die_mm)
     check_rounds(request.rules, request.rounds)
@@ -143,84 +135,3 @@ def render_kit(
         names=len(request.players), seats=len(tables[0].seats), covers=coverage(chunks[0], len(tables[0].seats)),
     )
     return RenderedKit(pdfs, contents)
-
-
-def output_paths(request: KitRequest) -> tuple[Path, Path | None]:
-    """Return the kit's path and the separate host key's path (``None`` unless the host
-    key is ``separate``): ``-o PATH`` or ``./output/kit.pdf``, and ``<stem>-host-key.pdf``
-    beside it.
-
-    Raises :class:`OutputExistsError` when a file named with ``-o`` (or its host key)
-    exists and ``force`` is not set, when a file in the default folder was not written by
-    kitgen (whatever ``force`` says: the user did not name it), or when a path is a folder.
-    """
-    kit_path = request.output if request.output is not None else DEFAULT_OUTPUT
-    key_path = None
-    if request.host_key == "separate":
-        key_path = kit_path.with_name(f"{kit_path.stem}{HOST_KEY_SUFFIX}.pdf")
-    for path in (kit_path, key_path):
-        if path is not None:
-            check_output_path(path, request.output is not None, request.force)
-    return kit_path, key_path
-
-
-def check_output_path(path: Path, named: bool, force: bool) -> None:
-    """Check that a PDF may be written at ``path``: not a folder; when the user ``named`` it
-    (``-o``), not an existing file unless ``force``; in kitgen's own default folder, not a
-    file that kitgen did not write.
-
-    Raises :class:`OutputExistsError` with one sentence otherwise.
-    """
-    if path.is_dir():
-        raise OutputExistsError(f"{str(path)!r} is a folder; name a PDF file to write.")
-    if not named and path.exists() and not written_by_kitgen(path):
-        raise OutputExistsError(
-            f"{str(path)!r} exists and kitgen did not write it; name another file with -o."
-        )
-    if named and path.exists() and not force:
-        raise OutputExistsError(f"{str(path)!r} already exists; add --force to replace it.")
-
-
-def written_by_kitgen(path: Path) -> bool:
-    """Return whether ``path`` is a PDF that kitgen wrote: a regular file of kit size that
-    starts as a PDF and whose document information names ``kitgen`` as its creator
-    (KitRenderer writes ``/Creator (kitgen <version>)``)."""
-    try:
-        if not path.is_file() or path.stat().st_size > MAX_KIT_BYTES:
-            return False
-        with path.open("rb") as stream:
-            if stream.read(len(PDF_HEADER)) != PDF_HEADER:
-                return False
-        creator = PdfReader(path).metadata.creator
-    except Exception:  # anything that cannot be read as a PDF with metadata is not kitgen's
-        return False
-    return isinstance(creator, str) and creator.startswith(CREATOR_PREFIX)
-
-
-def write_atomically(path: Path, content: bytes) -> None:
-    """Write ``content`` to ``path`` through a temporary file in the same folder renamed
-    into place (the folder is created if missing), so ``path`` is never half written.
-
-    Raises :class:`RenderError` when the folder or file cannot be written.
-    """
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
-    except OSError as error:
-        raise RenderError(f"cannot write {str(path)!r} ({error.strerror or error}).") from None
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(content)
-        os.chmod(temporary, FILE_MODE & ~_umask())
-        os.replace(temporary, path)
-    except BaseException as error:
-        Path(temporary).unlink(missing_ok=True)
-        if isinstance(error, OSError):
-            raise RenderError(f"cannot write {str(path)!r} ({error.strerror or error}).") from None
-        raise
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask

@@ -11,17 +11,19 @@ from __future__ import annotations
 
 import importlib
 import json
+import struct
 import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Iterable
 
-from fontTools.ttLib import TTFont
+from fontTools.ttLib import TTFont, TTLibError
+from fontTools.unicodedata import script, script_name
 from pypdf import PdfReader
 from pypdf.generic import DictionaryObject
 
-from kitgen.errors import PlayerNameError, RenderError
+from kitgen.errors import PlayerNameError, RenderError, quote
 from kitgen.resources import data_folder
 
 FONT_CONFIG = "fonts.toml"
@@ -46,8 +48,8 @@ class FontFace:
 def font_faces() -> tuple[FontFace, ...]:
     """Return every font face a kit may use, families in fallback order.
 
-    Raises :class:`RenderError` when the configuration is unreadable or a font package
-    it names is not installed.
+    Raises :class:`RenderError` when the configuration is unreadable, a font package it
+    names is not installed, or a ``.ttf``/``.otf`` file in ``fonts/`` is not a loadable font.
     """
     folder = data_folder("fonts")
     try:
@@ -56,6 +58,8 @@ def font_faces() -> tuple[FontFace, ...]:
         raise RenderError(f"kitgen's font configuration cannot be read ({error}).") from None
     faces = [face for family in config["family"] for face in _package_faces(family)]
     extras = sorted(path for path in folder.iterdir() if path.suffix.lower() in FONT_SUFFIXES)
+    for path in extras:
+        _check_loadable(path)
     faces += [
         FontFace(EXTRA_FAMILY.format(number=number), path)
         for number, path in enumerate(extras, start=1)
@@ -94,8 +98,8 @@ def check_printable(names: Iterable[str]) -> None:
         for char in name:
             if ord(char) not in _drawable_characters():
                 raise PlayerNameError(
-                    f"player name {name!r} has the character {char!r}, which kitgen's fonts "
-                    "cannot print (they cover Latin, Greek and Cyrillic letters)."
+                    f"player name {quote(name)} has the character {char!r} of the "
+                    f"{script_name(script(char))} script, which kitgen's fonts cannot print."
                 )
 
 
@@ -115,6 +119,22 @@ def check_embedded_fonts(pdf: PdfReader) -> None:
             )
         if len(tag) != 6 or not _is_embedded(font):
             raise RenderError(f"the font {name!r} is not embedded as a subset in the kit.")
+
+
+def _check_loadable(path: Path) -> None:
+    """Check that the file ``path`` added to ``fonts/`` is a font with a character map.
+
+    Raises :class:`RenderError` naming the file otherwise (a folder, a broken or foreign file).
+    """
+    try:
+        with TTFont(path, lazy=True) as font:
+            if font.getBestCmap() is None:
+                raise TTLibError("no character map")
+    except (OSError, TTLibError, AssertionError, KeyError, ValueError, struct.error) as error:
+        raise RenderError(
+            f"{str(path)!r} in kitgen's fonts folder is not a font kitgen can load ({error}); "
+            "remove it or replace it with a .ttf or .otf font."
+        ) from None
 
 
 def _package_faces(family: dict) -> list[FontFace]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from math import ceil, floor
 from typing import Sequence
 
-from kitgen.errors import OptionError
+from kitgen.errors import OptionError, quote
 from kitgen.kit.fonts import text_em
 from kitgen.kit.tables import balanced_sizes
 
@@ -153,7 +153,7 @@ def find_paper(name: str) -> Paper:
     try:
         return PAPERS[name.strip().lower()]
     except KeyError:
-        raise OptionError(f"paper {name!r} is not known (choose a4 or letter).") from None
+        raise OptionError(f"paper {quote(name)} is not known (choose a4 or letter).") from None
 
 
 @dataclass(frozen=True)

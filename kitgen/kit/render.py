@@ -221,7 +221,8 @@ def _watched_render() -> Iterator[None]:
     """Run a WeasyPrint step with the clock pinned, its log watched and the garbage collector
     run less often (:data:`RENDER_GC_THRESHOLD`).
 
-    Raises :class:`RenderError` for a refused URL or a logged load failure.
+    Raises :class:`RenderError` for a refused URL, a logged load failure or a failed
+    write of a temporary file.
     """
     failures = _FailureLog()
     saved_level = LOGGER.level
@@ -235,6 +236,10 @@ def _watched_render() -> Iterator[None]:
             yield
     except FatalURLFetchingError as error:
         raise RenderError(f"the render stopped: {error}") from None
+    except OSError as error:  # WeasyPrint writes fonts to temporary files: a full disk, a quota
+        raise RenderError(
+            f"the render could not write its temporary files ({error.strerror or error})."
+        ) from None
     finally:
         gc.set_threshold(*saved_threshold)
         LOGGER.removeHandler(failures)

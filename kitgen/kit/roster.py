@@ -23,7 +23,9 @@ from itertools import islice
 from pathlib import Path
 
 from kitgen.errors import RosterError
+from kitgen.kit.tables import check_name_count
 from kitgen.rules.names import parse_names
+from kitgen.textfile import read_bytes, shown_name
 
 DELIMITERS = ",;\t"  # what spreadsheets put between cells in CSV and "text" exports
 SNIFF_CHARS = 64 * 1024  # csv.Sniffer reads this much of the start of a roster
@@ -61,28 +63,27 @@ class Roster:
 
 
 def read_roster(path: Path) -> Roster:
-    """Return the roster in the file at ``path`` (see :func:`parse_roster`).
+    """Return the roster in the file at ``path``, or standard input for ``-`` (see
+    :func:`parse_roster`).
 
-    Raises :class:`RosterError` for a file that cannot be read, and what
-    :func:`parse_roster` raises.
+    Raises :class:`RosterError` for a file that cannot be read, is not a regular file or
+    is larger than 4 MiB, and what :func:`parse_roster` raises.
 
     >>> read_roster(Path("tests/fixtures/roster-7.txt")).names[:2]
     ('Ana', 'Ben')
     """
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise RosterError(f"roster {str(path)!r} cannot be read ({error.strerror or error}).") from None
-    return parse_roster(data, str(path))
+    return parse_roster(read_bytes(path, "roster", RosterError), shown_name(path))
 
 
 def parse_roster(data: bytes, source: str) -> Roster:
     """Return the names in the roster ``data`` (a file's bytes; ``source`` names it in
     messages, and its suffix ``.csv``, ``.tsv`` or ``.xlsx`` says it must be a table).
 
-    Raises :class:`RosterError` for bytes that are neither UTF-8 / UTF-16 text nor an
-    ``.xlsx`` workbook, a table without a name column, or no names at all, and
-    :class:`PlayerNameError` for a bad or repeated name.
+    A ``.txt`` file of one column is one name a line: its first line is a name, never a
+    heading. Raises :class:`RosterError` for bytes that are neither UTF-8 / UTF-16 text
+    nor an ``.xlsx`` workbook, a table without a name column, or no names at all,
+    :class:`PlayerCountError` for more than 500 names and :class:`PlayerNameError` for a
+    bad or repeated name.
 
     >>> parse_roster("Nr;First name;LAST NAME\\n1;Ana;Silva\\n".encode(), "class.csv").names
     ('Ana Silva',)
@@ -95,7 +96,9 @@ def parse_roster(data: bytes, source: str) -> Roster:
         rows = _text_rows(_decoded(data, source))
     rows = [row for row in rows if any(cell.strip() for cell in row)]
     table = len(rows[0]) > 1 if rows else False
-    columns = _name_columns(rows[0]) if rows else None
+    # A .txt list of one name a line keeps its first line, even a player called "Name".
+    headed = table or not source.lower().endswith(".txt")
+    columns = _name_columns(rows[0]) if rows and headed else None
     if columns is None and (table or source.lower().endswith(TABLE_SUFFIXES)):
         found = ", ".join(repr(cell.strip()) for cell in rows[0] if cell.strip()) if rows else "none"
         raise RosterError(
@@ -111,6 +114,7 @@ def parse_roster(data: bytes, source: str) -> Roster:
     entries = [entry for entry in entries if entry.strip()]
     if not entries:
         raise RosterError(f"roster {source!r} holds no names.")
+    check_name_count(len(entries))
     return Roster(source, parse_names(entries), headings)
 
 

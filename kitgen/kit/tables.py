@@ -17,6 +17,8 @@ from kitgen.rules.names import parse_names
 from kitgen.rules.presets import Rules, check_player_count
 
 MAX_BLANK_SEATS = 6  # KIT.md "Tables and classes": default seats, the preset's maximum, at most 6
+MAX_TABLES = 250  # CLI.md "Limits and bad input": a club of 120 is ordinary, 100,000 tables a typo
+MAX_NAMES = 500  # CLI.md "Limits and bad input"
 
 
 @dataclass(frozen=True)
@@ -66,15 +68,16 @@ def plan_tables(
     tables (at least ``tables``) of balanced sizes, each at most ``table_size`` (default:
     the preset's maximum), larger tables first. Raises :class:`PlayerCountError` when
     the seats, the table size or the split leaves the preset's player range
-    (RULES.md sections 2-7), and :class:`OptionError` for fewer than one table or seats
-    given together with names.
+    (RULES.md sections 2-7) or there are more than 500 names, and :class:`OptionError` for
+    fewer than 1 or more than 250 tables or seats given together with names.
 
     >>> from kitgen.rules.presets import find_preset
     >>> [len(t.seats) for t in plan_tables(find_preset("classic").configure(), tuple("ABCDEFGHIJ"))]
     [4, 3, 3]
     """
-    if tables < 1:
-        raise OptionError(f"a kit needs at least 1 table, not {tables}.")
+    if not 1 <= tables <= MAX_TABLES:
+        raise OptionError(f"a kit has 1 to {MAX_TABLES} tables, not {tables}.")
+    check_name_count(len(players))
     if not players:
         count = min(rules.max_players, MAX_BLANK_SEATS) if seats is None else seats
         check_player_count(rules, count)
@@ -109,7 +112,16 @@ def balanced_sizes(count: int, parts: int) -> tuple[int, ...]:
     return tuple(base + 1 if index < extra else base for index in range(parts))
 
 
+def check_name_count(count: int) -> None:
+    """Check that a kit is asked for at most 500 names (CLI.md, "Limits and bad input");
+    raises :class:`PlayerCountError` otherwise, before the names are read one by one."""
+    if count > MAX_NAMES:
+        raise PlayerCountError(f"{count} names are more than a kit takes (at most {MAX_NAMES}).")
+
+
 def _named(entries: Iterable[str]) -> tuple[str, ...]:
+    entries = list(entries)
+    check_name_count(len(entries))
     names = parse_names(entries)
     if not names:
         raise PlayerNameError("no player names were given.")

@@ -51,14 +51,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Iterable
 
-from kitgen.errors import KitgenError
+from kitgen.errors import KitgenError, quote
 from kitgen.logs.reader import Header, Line
-from kitgen.logs.report import LogError, Report, sort_errors
+from kitgen.logs.report import ErrorList, Report
 from kitgen.logs.suggest import did_you_mean, nearest_form
 from kitgen.rules.box import (
     NUMBER_MAX_DIGITS, Throw, apply_move, finished, fresh_box, has_move, judge_move,
-    movable_tiles, parse_throw, parse_tiles, quote, turn_score,
+    movable_tiles, parse_throw, parse_tiles, turn_score,
 )
 from kitgen.rules.formats import OPENER, Play, start_play
 from kitgen.rules.names import read_name
@@ -288,7 +289,7 @@ class _BoxLogReader:
         self.board = fresh_box(self.rules.tiles)
         self.turn: _Turn | None = None
         self.pending: list[tuple[int, PendingClaim]] = []
-        self.errors: list[LogError] = []
+        self.errors = ErrorList()
         self.turns: list[tuple[int, int, int, int, list[str]]] = []
         self.resets: list[tuple[int, int, int]] = []
         self.winner_claims: list[tuple[int, frozenset[int]]] = []
@@ -301,7 +302,7 @@ class _BoxLogReader:
         }
 
     def error(self, line: int | None, code: str, message: str) -> None:
-        self.errors.append(LogError(line, code, message))
+        self.errors.add(line, code, message)
 
     def read(self, line: Line) -> None:
         parsed = parse_line(line.text)
@@ -691,7 +692,7 @@ def _elimination(rules: Rules, results: dict) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def validate_box_log(header: Header, body: list[Line], file: str) -> Report:
+def validate_box_log(header: Header, body: Iterable[Line], file: str) -> Report:
     """Return the :class:`Report` on a Shut the Box log: every error of ``body`` (the lines
     after ``header``) with its line and code, and the results (fields in the module doc),
     as LOG-FORMAT.md specifies. Never raises for anything in the body.
@@ -701,5 +702,6 @@ def validate_box_log(header: Header, body: list[Line], file: str) -> Report:
         reader.read(line)
     reader.finish()
     results = reader.results()
-    return Report(file, header.rules.describe(), sort_errors(reader.errors), results,
-                  summarize(header.rules, results), header.players)
+    return Report(file, header.rules.describe(), reader.errors.kept(), results,
+                  summarize(header.rules, results), header.players,
+                  errors_left_out=reader.errors.left_out)

@@ -57,12 +57,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Union
+from itertools import islice
+from typing import Any, Iterable, Union
 
+from kitgen.errors import quote
 from kitgen.logs.reader import Header, Line
-from kitgen.logs.report import LogError, Report, sort_errors
+from kitgen.logs.report import ErrorList, Report
 from kitgen.logs.suggest import did_you_mean, nearest_form
-from kitgen.rules.box import NUMBER_MAX_DIGITS, quote
+from kitgen.rules.box import NUMBER_MAX_DIGITS
 from kitgen.rules.knucklebones import (
     FACES, Column, Game, Match, judge_placement, new_match, other_seat, parse_column,
 )
@@ -79,12 +81,12 @@ class _Unreadable(Exception):
     """A body line that fits none of the knucklebones forms (its message is one sentence)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _GameLine:
     line: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _Placement:
     line: int
     name: str
@@ -92,13 +94,13 @@ class _Placement:
     column: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _ScoreClaim:
     line: int
     totals: tuple[tuple[str, int], ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _WinnerClaim:
     line: int
     name: str
@@ -108,7 +110,7 @@ class _WinnerClaim:
 _Entry = Union[_GameLine, _Placement, _ScoreClaim, _WinnerClaim]
 
 
-def validate_knucklebones_log(header: Header, body: list[Line], file: str) -> Report:
+def validate_knucklebones_log(header: Header, body: Iterable[Line], file: str) -> Report:
     """Return the :class:`Report` of a knucklebones log: every located error and the
     results described in this module's docstring (LOG-FORMAT.md, "Knucklebones").
 
@@ -124,12 +126,12 @@ def validate_knucklebones_log(header: Header, body: list[Line], file: str) -> Re
         except _Unreadable as error:
             walk.error(line.number, "syntax", f"{error}{_nearest_form(line.text, header.players)}")
     for index, entry in enumerate(entries):
-        walk.take(entry, entries[index + 1:])
+        walk.take(entry, islice(entries, index + 1, None))
     walk.finish()
     results = walk.results()
-    return Report(file, header.rules.describe(), sort_errors(walk.errors), results,
+    return Report(file, header.rules.describe(), walk.errors.kept(), results,
                   summarize(new_match(header.rules).wins_needed, results),
-                  header.players)
+                  header.players, errors_left_out=walk.errors.left_out)
 
 
 @lru_cache(maxsize=1024)
@@ -214,15 +216,15 @@ class _Walk:
 
     players: tuple[str, ...]
     match: Match
-    errors: list[LogError] = field(default_factory=list)
+    errors: ErrorList = field(default_factory=ErrorList)
     rolls: tuple[list[int], list[int]] = field(default_factory=lambda: ([], []))
     removed: list[int] = field(default_factory=lambda: [0, 0])
 
     def error(self, line: int | None, code: str, message: str) -> None:
         """Record one located error."""
-        self.errors.append(LogError(line, code, message))
+        self.errors.add(line, code, message)
 
-    def take(self, entry: _Entry, rest: list[_Entry]) -> None:
+    def take(self, entry: _Entry, rest: Iterable[_Entry]) -> None:
         """Judge one entry against the match as written; ``rest`` are the entries after it."""
         if isinstance(entry, _GameLine):
             self.game_line(entry)
@@ -244,11 +246,11 @@ class _Walk:
         if game is not None and game.begun and not game.ended:
             self.error(
                 entry.line, "turn-order",
-                f"game {len(self.match.games)} had not ended (no grid full); it is abandoned.",
+                f"game {self.match.number} had not ended (no grid full); it is abandoned.",
             )
         self.match = self.match.start_game()
 
-    def placement(self, entry: _Placement, rest: list[_Entry]) -> None:
+    def placement(self, entry: _Placement, rest: Iterable[_Entry]) -> None:
         """Judge one placement and play it as written (LOG-FORMAT.md, "Knucklebones")."""
         if self.match.over or (self.match.game is not None and self.match.game.ended):
             if _seat_of(entry.name, self.players) is None:  # LOG-FORMAT.md ruling 5
@@ -258,12 +260,12 @@ class _Walk:
                 self.error(entry.line, "extra-turn", f"the match was already won by "
                            f"{self.winner_name()}; no placement follows.")
             else:
-                self.error(entry.line, "extra-turn", f"game {len(self.match.games)} has ended; "
+                self.error(entry.line, "extra-turn", f"game {self.match.number} has ended; "
                            "a 'game' line must start the next one.")
             return
         if self.match.game is None:
             self.match = self.match.start_game()
-        game = self.match.games[-1]
+        game = self.match.game
         seat = self.mover(entry, game, rest)
         if entry.face in FACES:
             self.rolls[seat].append(entry.face)
@@ -286,7 +288,7 @@ class _Walk:
             return f" Did you mean {Column.MIDDLE.label}?"
         return did_you_mean(written, [column.label for column in Column])
 
-    def mover(self, entry: _Placement, game: Game, rest: list[_Entry]) -> int:
+    def mover(self, entry: _Placement, game: Game, rest: Iterable[_Entry]) -> int:
         """Return the seat a placement counts for, reporting an unknown name or a wrong seat."""
         seat = _seat_of(entry.name, self.players)
         if seat is None:
@@ -302,12 +304,12 @@ class _Walk:
                 self.error(entry.line, "turn-order", f"it was {due}'s turn, and {self.players[seat]} "
                            f"places next as well; the placement counts as {due}'s.")
                 return game.due
-            why = (f"the seat that did not start game {len(self.match.games) - 1} starts this one"
+            why = (f"the seat that did not start game {self.match.number - 1} starts this one"
                    if not game.begun else "placements alternate")
             self.error(entry.line, "turn-order", f"it was {due}'s turn ({why}).")
         return seat
 
-    def next_placer(self, rest: list[_Entry]) -> int | None:
+    def next_placer(self, rest: Iterable[_Entry]) -> int | None:
         """Return the seat of the game's next placement, or ``None`` (none, or unknown)."""
         for entry in rest:
             if isinstance(entry, _GameLine):
@@ -316,7 +318,7 @@ class _Walk:
                 return _seat_of(entry.name, self.players)
         return None
 
-    def unknown_starter(self, rest: list[_Entry]) -> int:
+    def unknown_starter(self, rest: Iterable[_Entry]) -> int:
         """Return the seat an unknown name counts as when either seat may start: the seat
         that did not make the game's next placement (the first seat if that is unknown too)."""
         for entry in rest:
@@ -355,7 +357,7 @@ class _Walk:
             first, second = game.totals
             result = "a draw" if game.drawn else f"won by {self.players[game.winner]}"
             self.error(entry.line, "wrong-winner",
-                       f"game {len(self.match.games)} was {result}, {first} to {second}.")
+                       f"game {self.match.number} was {result}, {first} to {second}.")
 
     def match_winner_claim(self, entry: _WinnerClaim) -> None:
         """Check a ``match winner:`` claim against the match result."""
@@ -392,7 +394,7 @@ class _Walk:
             return
         game = self.match.game
         if game is not None and game.begun and not game.ended:
-            where = f"during game {len(self.match.games)}, before a grid is full"
+            where = f"during game {self.match.number}, before a grid is full"
         elif not any(earlier.begun for earlier in self.match.games):
             where = "before any placement"
         else:
@@ -427,7 +429,7 @@ class _Walk:
         """Return ``won``, ``draw``, ``abandoned`` or ``unfinished`` for game ``number``."""
         if game.ended:
             return DRAW if game.drawn else "won"
-        return "unfinished" if number == len(self.match.games) else "abandoned"
+        return "unfinished" if number == self.match.number else "abandoned"
 
 
 _RESULT_WORDS = {"draw": "a draw", "abandoned": "abandoned", "unfinished": "unfinished"}

@@ -7,20 +7,21 @@ The body of a log is read by the game's own reader (:mod:`kitgen.logs.box` and
 
 from __future__ import annotations
 
+import io
 import re
 from dataclasses import dataclass
+from itertools import chain
 from pathlib import Path
+from typing import Iterable, Iterator
 
-from kitgen.errors import KitgenError, LogUnreadableError
+from kitgen.errors import KitgenError, LogUnreadableError, quote
 from kitgen.logs.suggest import nearest
-from kitgen.rules.box import quote
 from kitgen.rules.names import parse_names
 from kitgen.rules.presets import Rules, check_player_count, find_preset
+from kitgen.textfile import read_text, shown_name
 
-LOG_MAX_BYTES = 4 * 1024 * 1024  # a transcribed paper record is a few kB; refuse anything huge
 
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Line:
     """One meaningful line of a log: its 1-based number and its text, comment and
     surrounding spaces removed (never empty)."""
@@ -41,50 +42,35 @@ class Header:
     syntax: tuple[tuple[int, str], ...] = ()
 
 
-def read_log_text(path: Path) -> str:
-    """Return the text of the log file at ``path``, decoded as UTF-8 (a BOM is dropped).
+def read_log_text(path: Path | str) -> str:
+    """Return the text of the log file at ``path`` (``-``: standard input), decoded as
+    UTF-8 (a BOM is dropped).
 
     Raises :class:`LogUnreadableError` with one sentence for a missing, unreadable,
-    empty, binary, non-UTF-8 or huge (over 4 MiB) file.
+    empty, binary, non-UTF-8 or huge (over 4 MiB) file, or one that is not a regular file.
     """
-    try:
-        size = path.stat().st_size
-        if size > LOG_MAX_BYTES:
-            raise LogUnreadableError(f"{str(path)!r} is {size} bytes, too large for a game log.")
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise LogUnreadableError(f"{str(path)!r} does not exist.") from None
-    except IsADirectoryError:
-        raise LogUnreadableError(f"{str(path)!r} is a folder with no *.log file in it.") from None
-    except OSError as error:
-        raise LogUnreadableError(f"{str(path)!r} cannot be read ({error.strerror}).") from None
-    if b"\x00" in data:
-        raise LogUnreadableError(f"{str(path)!r} is a binary file, not a game log.")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise LogUnreadableError(f"{str(path)!r} is not UTF-8 text.") from None
+    text = read_text(path, "game log", LogUnreadableError, folder="a folder with no *.log file in it")
     if not text.strip():
-        raise LogUnreadableError(f"{str(path)!r} is empty.")
+        raise LogUnreadableError(f"{shown_name(path)!r} is empty.")
     return text
 
 
-def content_lines(text: str) -> list[Line]:
-    """Return the meaningful lines of ``text``: comments (``#`` to line end), surrounding
-    spaces and blank lines removed, each with its 1-based line number.
+def content_lines(text: str) -> Iterator[Line]:
+    """Yield the meaningful lines of ``text``: comments (``#`` to line end), surrounding
+    spaces and blank lines removed, each with its 1-based line number. Lazily, so a
+    log of millions of lines is never held as a list.
 
-    >>> content_lines("rules: strip  # club\\n\\nplayers: Ana")
+    >>> list(content_lines("rules: strip  # club\\n\\nplayers: Ana"))
     [Line(number=1, text='rules: strip'), Line(number=3, text='players: Ana')]
     """
-    lines = []
     # LOG-FORMAT.md: LF or CRLF line ends; only "\n" ends a line (str.splitlines would also
     # split at form feeds and Unicode separators, and line numbers would then disagree with
     # what an editor shows); the "\r" of CRLF goes with the surrounding spaces.
-    for number, raw in enumerate(text.removeprefix("\ufeff").split("\n"), start=1):
+    raw_lines = io.StringIO(text.removeprefix("\ufeff"), newline="\n")
+    for number, raw in enumerate(raw_lines, start=1):
         content = raw.split("#", 1)[0].strip()
         if content:
-            lines.append(Line(number, content))
-    return lines
+            yield Line(number, content)
 
 
 def _keyword(line: Line) -> tuple[str, str] | None:
@@ -129,8 +115,8 @@ def _starts_play(line: Line) -> bool:
     return keyword is not None and " ".join(keyword[0].split()) not in _HEADER_KEYS + _CLAIM_KEYS
 
 
-def read_header(lines: list[Line]) -> tuple[Header, list[Line]]:
-    """Split ``lines`` into the header and the body.
+def read_header(lines: Iterable[Line]) -> tuple[Header, Iterator[Line]]:
+    """Split ``lines`` into the header and the body (an iterator over the rest).
 
     The header is the ``rules:``, ``players:`` and optional ``title:`` lines, in any order,
     before the first turn, game or placement; every other line (a ``round`` marker, a claim,
@@ -142,29 +128,30 @@ def read_header(lines: list[Line]) -> tuple[Header, list[Line]]:
     """
     found: dict[str, tuple[Line, str]] = {}
     syntax = []
-    body: list[Line] = []
-    index = 0
-    while index < len(lines) and not _starts_play(lines[index]):
-        keyword = _keyword(lines[index])
-        number = lines[index].number
+    before_play: list[Line] = []
+    lines = iter(lines)
+    first_play = None
+    for line in lines:
+        if _starts_play(line):
+            first_play = line
+            break
+        keyword = _keyword(line)
         if keyword is None or keyword[0] not in _HEADER_KEYS:
-            body.append(lines[index])
+            before_play.append(line)
         elif keyword[0] == "title" and "title" in found:
-            syntax.append((number, f"the header already has a title: line (line "
-                                   f"{found['title'][0].number}); this one is not read."))
+            syntax.append((line.number, f"the header already has a title: line (line "
+                                        f"{found['title'][0].number}); this one is not read."))
         elif keyword[0] in found:
-            raise LogUnreadableError(f"line {number}: the header has a second {keyword[0]}: line.")
+            raise LogUnreadableError(f"line {line.number}: the header has a second {keyword[0]}: line.")
         else:
-            found[keyword[0]] = (lines[index], keyword[1])
-        index += 1
-    body.extend(lines[index:])
+            found[keyword[0]] = (line, keyword[1])
     for key in ("rules", "players"):
         if key not in found:
             hint = ""
-            if index < len(lines):  # the line the header stopped at may be a misspelt one
-                written = lines[index].text.partition(":")[0].split(" ", 1)[0]
+            if first_play is not None:  # the line the header stopped at may be a misspelt one
+                written = first_play.text.partition(":")[0].split(" ", 1)[0]
                 if nearest(written, [key]):
-                    hint = f" (line {lines[index].number} starts with {quote(written)}: " \
+                    hint = f" (line {first_play.number} starts with {quote(written)}: " \
                            f"did you mean {key}:?)"
             raise LogUnreadableError(f"the log has no {key}: line in its header{hint}.")
     rules_line, rules_value = found["rules"]
@@ -179,4 +166,5 @@ def read_header(lines: list[Line]) -> tuple[Header, list[Line]]:
     except KitgenError as error:
         raise LogUnreadableError(f"line {players_line.number}: {error}") from None
     title = found["title"][1] if "title" in found else None
+    body = chain(before_play, () if first_play is None else (first_play,), lines)
     return Header(rules, players, title, tuple(syntax)), body

@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass, field
 from typing import Any
+
+ERRORS_KEPT = 1000  # CLI.md "Limits and bad input": a log reports its first 1,000 errors
 
 ERROR_CODES = (  # LOG-FORMAT.md, "Error codes"
     "syntax", "unknown-player", "bad-roll", "one-die-not-allowed", "tile-unavailable",
@@ -45,11 +48,17 @@ class Report:
     results: dict[str, Any] = field(default_factory=dict)
     summary: tuple[str, ...] = ()
     players: tuple[str, ...] = ()
+    errors_left_out: int = 0  # errors past the first 1,000, counted but not reported
 
     @property
     def valid(self) -> bool:
         """Return whether the log has no error."""
         return not self.errors
+
+    @property
+    def error_count(self) -> int:
+        """Return how many errors the log has, reported or left out."""
+        return len(self.errors) + self.errors_left_out
 
     def to_json(self) -> dict[str, Any]:
         """Return the report as LOG-FORMAT.md's JSON object for one log."""
@@ -58,13 +67,38 @@ class Report:
             "rules": self.rules,
             "valid": self.valid,
             "errors": [error.to_json() for error in self.errors],
+            "errors_left_out": self.errors_left_out,
             "results": self.results,
         }
 
 
-def sort_errors(errors: list[LogError]) -> tuple[LogError, ...]:
-    """Return ``errors`` in line order, whole-log errors (line ``None``) last; stable."""
-    return tuple(sorted(errors, key=lambda error: (error.line is None, error.line or 0)))
+class ErrorList:
+    """Collects the errors of one log, keeping the first :data:`ERRORS_KEPT` in line order
+    (whole-log errors, line ``None``, last) and counting the rest, so a log of millions of
+    bad lines is held in bounded memory."""
+
+    def __init__(self) -> None:
+        self._kept: list[tuple[tuple[int, int, int], LogError]] = []  # a max-heap: keys negated
+        self._added = 0
+
+    def add(self, line: int | None, code: str, message: str) -> None:
+        """Record one located error."""
+        self._added += 1
+        key = (-(line is None), -(line or 0), -self._added)  # later errors of a line after earlier
+        entry = (key, LogError(line, code, message))
+        if len(self._kept) < ERRORS_KEPT:
+            heapq.heappush(self._kept, entry)
+        elif key > self._kept[0][0]:
+            heapq.heapreplace(self._kept, entry)
+
+    def kept(self) -> tuple[LogError, ...]:
+        """Return the errors kept, in line order, whole-log errors last."""
+        return tuple(error for _, error in sorted(self._kept, reverse=True))
+
+    @property
+    def left_out(self) -> int:
+        """Return how many errors were counted but not kept."""
+        return self._added - len(self._kept)
 
 
 def format_text(report: Report) -> str:
@@ -80,7 +114,10 @@ def format_text(report: Report) -> str:
     for error in report.errors:
         where = report.file if error.line is None else f"{report.file}:{error.line}"
         lines.append(f"{where}: {error.code}: {error.message}")
-    count = len(report.errors)
+    if report.errors_left_out:
+        lines.append(f"{report.file}: {report.errors_left_out} more errors not listed "
+                     f"(a log reports its first {ERRORS_KEPT:,}).")
+    count = report.error_count
     verdict = "valid" if report.valid else f"invalid, {count} error{'s' if count != 1 else ''}"
     lines.append(f"{report.file}: {verdict}")
     lines.extend(f"  {line}" for line in report.summary)

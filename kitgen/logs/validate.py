@@ -9,7 +9,8 @@ from pathlib import Path
 from kitgen.logs.box import validate_box_log
 from kitgen.logs.knucklebones import validate_knucklebones_log
 from kitgen.logs.reader import content_lines, read_header, read_log_text
-from kitgen.logs.report import LogError, Report, sort_errors
+from kitgen.logs.report import ErrorList, Report
+from kitgen.textfile import shown_name
 
 
 def validate_text(text: str, file: str = "<log>") -> Report:
@@ -27,14 +28,18 @@ def validate_text(text: str, file: str = "<log>") -> Report:
         report = validate_box_log(header, body, file)
     if not header.syntax:
         return report
-    faults = [LogError(number, "syntax", message) for number, message in header.syntax]
-    return replace(report, errors=sort_errors(faults + list(report.errors)))
+    errors = ErrorList()  # the header's faults join the first 1,000 (those left out are later)
+    for number, message in header.syntax:
+        errors.add(number, "syntax", message)
+    for error in report.errors:
+        errors.add(error.line, error.code, error.message)
+    return replace(report, errors=errors.kept(), errors_left_out=report.errors_left_out + errors.left_out)
 
 
-def validate_path(path: Path) -> Report:
-    """Return the :class:`Report` for the log file at ``path``; raises as :func:`validate_text`
-    and for a file that cannot be read as UTF-8 text."""
-    return validate_text(read_log_text(path), str(path))
+def validate_path(path: Path | str) -> Report:
+    """Return the :class:`Report` for the log file at ``path`` (``-``: standard input);
+    raises as :func:`validate_text` and for a file that cannot be read as UTF-8 text."""
+    return validate_text(read_log_text(path), shown_name(path))
 
 
 def expand_logs(paths: list[Path]) -> list[Path]:
@@ -43,6 +48,13 @@ def expand_logs(paths: list[Path]) -> list[Path]:
     unreadable. Files and missing paths are kept as given."""
     expanded = []
     for path in paths:
-        found = sorted(path.glob("*.log")) if path.is_dir() else []
+        found = sorted(path.glob("*.log")) if _is_folder(path) else []
         expanded.extend(found or [path])
     return expanded
+
+
+def _is_folder(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:  # a name too long, say: reported when the log is read
+        return False

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Literal
 
-from kitgen.errors import ThrowSyntaxError, TileSyntaxError
+from kitgen.errors import ThrowSyntaxError, TileSyntaxError, quote
 from kitgen.rules.presets import Rules
 from kitgen.rules.problems import Problem
 
@@ -34,18 +34,6 @@ HIGH_SHUT_FROM = 7  # RULES.md section 1, one-die "high-shut": every tile from 7
 LOW_SUM_LIMIT = 6  # RULES.md section 1, one-die "low-sum": the open tiles add up to 6 or less
 NUMBER_MAX_DIGITS = 9  # a longer number cannot be read off a paper record
 NO_MOVE_WORDS = ("-", "none")  # LOG-FORMAT.md: a throw with no move
-QUOTE_MAX_CHARS = 40  # longest piece of bad input a message quotes
-
-
-def quote(text: str) -> str:
-    """Return ``repr(text)``, cut to about 40 characters so a message stays one short sentence.
-
-    >>> quote("8 = 3 5 ?")
-    "'8 = 3 5 ?'"
-    """
-    if len(text) > QUOTE_MAX_CHARS:
-        text = text[: QUOTE_MAX_CHARS - 3] + "..."
-    return repr(text)
 
 
 def _number(word: str, what: str, error: type[ValueError]) -> int:

@@ -27,12 +27,12 @@ from enum import IntEnum
 from functools import cached_property
 from typing import Sequence
 
-from kitgen.errors import ColumnSyntaxError, GridSyntaxError
-from kitgen.rules.box import quote
+from kitgen.errors import ColumnSyntaxError, GridSyntaxError, quote
 from kitgen.rules.presets import Rules
 from kitgen.rules.problems import Problem
 
 FACES = range(1, 7)  # RULES.md section 7: one shared six-sided die
+_FACE_SET = frozenset(FACES)
 COLUMN_DICE = 3  # RULES.md section 7: a column has 3 spaces
 GRID_DICE = 9  # RULES.md section 7: 3 columns of 3; a game ends when a grid holds 9 dice
 MAX_TOTAL = 162  # RULES.md section 7: three columns of three 6s
@@ -100,7 +100,7 @@ class Grid:
 
     def __post_init__(self) -> None:
         if len(self.columns) != len(Column) or any(
-            not isinstance(faces, tuple) or len(faces) > COLUMN_DICE or not set(faces) <= set(FACES)
+            not isinstance(faces, tuple) or len(faces) > COLUMN_DICE or not _FACE_SET.issuperset(faces)
             for faces in self.columns
         ):
             raise ValueError(f"not a knucklebones grid: {self.columns!r}")
@@ -161,25 +161,25 @@ def parse_grid(text: str) -> Grid:
     while index < len(tokens):
         token = tokens[index]
         if token == ":":
-            raise GridSyntaxError(f"grid {text!r} has a ':' without a column name before it.")
+            raise GridSyntaxError(f"grid {quote(text)} has a ':' without a column name before it.")
         if index + 1 < len(tokens) and tokens[index + 1] == ":":
             column = _grid_column(text, token)
             if column in columns:
-                raise GridSyntaxError(f"grid {text!r} names the {column.label} column twice.")
+                raise GridSyntaxError(f"grid {quote(text)} names the {column.label} column twice.")
             current = columns[column] = []
             index += 2
             continue
         if current is None:
             raise GridSyntaxError(
-                f"grid {text!r} has {token!r} before any column name; "
+                f"grid {quote(text)} has {quote(token)} before any column name; "
                 "write columns as e.g. 'left:3,3 middle: right:6'."
             )
         if token.lower() in _COLUMN_WORDS and not token.isdecimal():
-            raise GridSyntaxError(f"grid {text!r} needs a ':' after the column name {token!r}.")
+            raise GridSyntaxError(f"grid {quote(text)} needs a ':' after the column name {quote(token)}.")
         if not re.fullmatch(r"[1-6]", token):
-            raise GridSyntaxError(f"grid {text!r} has {token!r}, which is not a face 1-6.")
+            raise GridSyntaxError(f"grid {quote(text)} has {quote(token)}, which is not a face 1-6.")
         if len(current) == COLUMN_DICE:
-            raise GridSyntaxError(f"grid {text!r} has more than {COLUMN_DICE} dice in a column.")
+            raise GridSyntaxError(f"grid {quote(text)} has more than {COLUMN_DICE} dice in a column.")
         current.append(int(token))
         index += 1
     return Grid(tuple(tuple(columns.get(column, ())) for column in Column))
@@ -189,7 +189,7 @@ def _grid_column(text: str, word: str) -> Column:
     try:
         return parse_column(word)
     except ColumnSyntaxError as error:
-        raise GridSyntaxError(f"grid {text!r}: {error}") from None
+        raise GridSyntaxError(f"grid {quote(text)}: {error}") from None
 
 
 def format_grid(grid: Grid) -> str:
@@ -306,8 +306,10 @@ class Game:
     def winner(self) -> int | None:
         """Return the seat with the higher total once the game has ended; ``None`` while it
         is played and for a draw (equal totals)."""
+        if not self.ended:  # first: a game in play is asked after every placement
+            return None
         first, second = self.totals
-        if not self.ended or first == second:
+        if first == second:
             return None
         return 0 if first > second else 1
 
@@ -337,24 +339,56 @@ class Game:
 
 
 @dataclass(frozen=True)
+class _Earlier:
+    """The games of a match before its current one, latest first: a linked list, so that
+    starting a game or placing a die never copies the games before it."""
+
+    game: Game
+    before: _Earlier | None = None
+
+
+@dataclass(frozen=True)
 class Match:
     """A match of ``wins_needed`` game wins (1 single, 2 best-of-3, 3 best-of-5;
-    RULES.md section 7) and every game begun in it, in order, the current one last.
-    A game that was not played to its end and is not last was abandoned."""
+    RULES.md section 7) and every game begun in it (:attr:`games`, in order, the current
+    one last). A game that was not played to its end and is not last was abandoned.
+
+    Build one with :func:`new_match` or :meth:`of`; the fields hold the current ``game``,
+    the ``earlier`` games, how many games were begun (``number``) and the earlier games'
+    wins, so each step takes the same time however long the match.
+    """
 
     wins_needed: int
-    games: tuple[Game, ...] = ()
+    game: Game | None = None
+    earlier: _Earlier | None = None
+    number: int = 0
+    earlier_wins: tuple[int, int] = (0, 0)
+
+    @classmethod
+    def of(cls, wins_needed: int, games: tuple[Game, ...]) -> Match:
+        """Return the match of ``wins_needed`` wins whose games so far are ``games``."""
+        match = cls(wins_needed)
+        for game in games:
+            match = match._followed_by(game)
+        return match
 
     @property
-    def game(self) -> Game | None:
-        """Return the current (latest) game, or ``None`` before the first one."""
-        return self.games[-1] if self.games else None
+    def games(self) -> tuple[Game, ...]:
+        """Return every game begun, in order, the current one last (a new tuple each call)."""
+        games = []
+        earlier = self.earlier
+        while earlier is not None:
+            games.append(earlier.game)
+            earlier = earlier.before
+        games.reverse()
+        return (*games, self.game) if self.game is not None else ()
 
     @property
     def wins(self) -> tuple[int, int]:
         """Return each seat's game wins; draws count for neither."""
-        winners = [game.winner for game in self.games]
-        return winners.count(0), winners.count(1)
+        first, second = self.earlier_wins
+        winner = self.game.winner if self.game is not None else None
+        return first + (winner == 0), second + (winner == 1)
 
     @property
     def winner(self) -> int | None:
@@ -384,29 +418,33 @@ class Match:
         """
         if self.over:
             raise ValueError("the match is decided; no game follows")
-        games = self.games
-        if games and not games[-1].begun:
-            games = games[:-1]
-        due = other_seat(games[-1].starter) if games else None
-        return replace(self, games=games + (Game(due=due),))
+        if self.game is not None and not self.game.begun:
+            due = self.game.due
+            return replace(self, game=Game(due=due))
+        due = other_seat(self.game.starter) if self.game is not None else None
+        return self._followed_by(Game(due=due))
 
     def place(self, seat: int, face: int, column: Column) -> Match:
         """Return the match after :meth:`Game.place` in the current game; raises
         ``ValueError`` when no game is being played or the placement is refused."""
-        return self._with_game(self._current().place(seat, face, column))
+        return replace(self, game=self._current().place(seat, face, column))
 
     def use_turn(self, seat: int) -> Match:
         """Return the match after :meth:`Game.use_turn` in the current game; raises
         ``ValueError`` when no game is being played."""
-        return self._with_game(self._current().use_turn(seat))
+        return replace(self, game=self._current().use_turn(seat))
 
     def _current(self) -> Game:
         if self.game is None or not self.playing:
             raise ValueError("no game is being played; start one first")
         return self.game
 
-    def _with_game(self, game: Game) -> Match:
-        return replace(self, games=self.games[:-1] + (game,))
+    def _followed_by(self, game: Game) -> Match:
+        """Return the match with ``game`` begun after the current one."""
+        if self.game is None:
+            return replace(self, game=game, number=1)
+        return replace(self, game=game, earlier=_Earlier(self.game, self.earlier),
+                       number=self.number + 1, earlier_wins=self.wins)
 
 
 def new_match(rules: Rules) -> Match:

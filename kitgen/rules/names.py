@@ -1,13 +1,20 @@
-"""The player-name rule shared by kits and logs (RULES.md, "Player names")."""
+"""The player-name rule shared by kits and logs (RULES.md, "Player names").
+
+Two names are one when they are equal ignoring case, or when they would look the same on
+paper: equal UTS #39 skeletons (Unicode's confusables, e.g. a Latin and a Cyrillic "A").
+"""
 
 from __future__ import annotations
 
 import unicodedata
 from typing import Iterable
 
-from kitgen.errors import PlayerNameError
+from kitgen.errors import PlayerNameError, quote
+from kitgen.rules.confusables import PROTOTYPES
 
 NAME_MAX_CHARS = 40  # RULES.md, "Player names"
+MARKS_MAX = 2  # RULES.md, "Player names": a letter carries at most 2 combining marks
+SKELETON_ROUNDS = 4  # every prototype in the table settles within 3 rounds (2 changes)
 _PUNCTUATION = frozenset(" -'.")
 _TYPOGRAPHIC_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
 
@@ -16,8 +23,8 @@ def parse_name(text: str) -> str:
     """Return ``text`` as a player name: trimmed, inner spaces single, typographic
     apostrophes read as ``'``, in Unicode NFC form (so "Zoë" typed either way is one name).
 
-    A name is 1-40 characters of letters of any alphabet (with their combining marks),
-    digits, spaces, ``-``, ``'`` and ``.``. Raises :class:`PlayerNameError` otherwise.
+    A name is 1-40 characters of letters of any alphabet (each with at most 2 combining
+    marks), digits, spaces, ``-``, ``'`` and ``.``. Raises :class:`PlayerNameError` otherwise.
 
     >>> parse_name("  O\u2019Neil ")
     "O'Neil"
@@ -27,14 +34,21 @@ def parse_name(text: str) -> str:
         raise PlayerNameError("a player name is empty.")
     if len(name) > NAME_MAX_CHARS:
         raise PlayerNameError(
-            f"player name {name[:20] + '...'!r} is longer than {NAME_MAX_CHARS} characters."
+            f"player name {quote(name)} is longer than {NAME_MAX_CHARS} characters."
         )
     for index, char in enumerate(name):
         if not (char.isalpha() or char.isdecimal() or char in _PUNCTUATION
                 or (index and _is_mark(char) and not name[index - 1] in _PUNCTUATION)):
             raise PlayerNameError(
-                f"player name {name!r} has the character {char!r}; names may use letters, "
+                f"player name {quote(name)} has the character {char!r}; names may use letters, "
                 "digits, spaces, '-', \"'\" and '.' only."
+            )
+    marks = 0
+    for char in unicodedata.normalize("NFD", name):  # marks counted as drawn: "ệ" is e + 2
+        marks = marks + 1 if _is_mark(char) else 0
+        if marks > MARKS_MAX:
+            raise PlayerNameError(
+                f"player name {quote(name)} puts more than {MARKS_MAX} combining marks on one letter."
             )
     return name
 
@@ -58,10 +72,32 @@ def _is_mark(char: str) -> bool:
     return unicodedata.category(char).startswith("M")
 
 
+def skeleton(text: str) -> str:
+    """Return the UTS #39 skeleton of ``text``: its NFD form with every character replaced
+    by the prototype it may be mistaken for, in NFD form again. Two texts with one skeleton
+    look the same (a Latin and a Cyrillic "A", "ǅ" and "Dž").
+
+    A prototype can itself decompose into characters that have one (the "ž" of "ǅ"'s
+    "Dž" into "z" and a caron, drawn like a breve), so the mapping is repeated until the
+    text stays the same (at most a few rounds).
+
+    >>> skeleton("\u0410na") == skeleton("Ana"), skeleton("\u01c5emal") == skeleton("D\u017eemal")
+    (True, True)
+    """
+    current = unicodedata.normalize("NFD", text)
+    for _ in range(SKELETON_ROUNDS):
+        mapped = unicodedata.normalize("NFD", current.translate(PROTOTYPES))
+        if mapped == current:
+            break
+        current = mapped
+    return current
+
+
 def parse_names(texts: Iterable[str]) -> tuple[str, ...]:
     """Return every name parsed by :func:`parse_name`, in order.
 
-    Raises :class:`PlayerNameError` for a bad name or a name repeated ignoring case.
+    Raises :class:`PlayerNameError` for a bad name or a name repeated ignoring case or
+    looking the same as another on paper (the same :func:`skeleton`, also ignoring case).
 
     >>> parse_names(["Ana", "Ben"])
     ('Ana', 'Ben')
@@ -69,8 +105,21 @@ def parse_names(texts: Iterable[str]) -> tuple[str, ...]:
     names = tuple(parse_name(text) for text in texts)
     seen: dict[str, str] = {}
     for name in names:
-        key = name.casefold()
-        if key in seen:
-            raise PlayerNameError(f"player name {name!r} is given twice (also as {seen[key]!r}).")
-        seen[key] = name
+        for key in _sameness_keys(name):
+            if key in seen:
+                twin = seen[key]
+                if twin.casefold() == name.casefold():
+                    raise PlayerNameError(f"player name {quote(name)} is given twice (also as {quote(twin)}).")
+                raise PlayerNameError(
+                    f"player name {quote(name)} would look the same on paper as {quote(twin)}."
+                )
+        for key in _sameness_keys(name):
+            seen[key] = name
     return names
+
+
+def _sameness_keys(name: str) -> tuple[tuple[str, str], ...]:
+    """Return the keys two names share when they count as one: the case-folded name, and
+    the skeleton as written and case-folded."""
+    folded = name.casefold()
+    return (("case", folded), ("look", skeleton(name)), ("look", skeleton(folded)))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal, Mapping
 
-from kitgen.errors import OptionError, PlayerCountError, UnknownPresetError
+from kitgen.errors import OptionError, PlayerCountError, UnknownPresetError, quote
 
 Game = Literal["box", "knucklebones"]
 OneDie = Literal["never", "high-shut", "low-sum"]
@@ -100,7 +100,7 @@ class Preset:
             if option.name == name.lower():
                 return option
         known = ", ".join(option.name for option in self.options) or "none"
-        raise OptionError(f"preset {self.id!r} has no option {name!r} (its options: {known}).")
+        raise OptionError(f"preset {quote(self.id)} has no option {quote(name)} (its options: {known}).")
 
     def configure(self, chosen: Mapping[str, str] | None = None) -> Rules:
         """Return the :class:`Rules` for this preset with the ``chosen`` option values.
@@ -120,7 +120,7 @@ class Preset:
             if value not in option.values:
                 allowed = ", ".join(option.values)
                 raise OptionError(
-                    f"option {option.name!r} of {self.id!r} cannot be {value!r} (allowed: {allowed})."
+                    f"option {quote(option.name)} of {quote(self.id)} cannot be {quote(value)} (allowed: {allowed})."
                 )
             settled[option.name] = value
         for option in self.options:
@@ -209,7 +209,7 @@ def find_preset(name: str) -> Preset:
         return _REGISTRY[name.strip().lower()]
     except KeyError:
         known = ", ".join(_REGISTRY)
-        raise UnknownPresetError(f"unknown preset {name!r} (known presets: {known}).") from None
+        raise UnknownPresetError(f"unknown preset {quote(name)} (known presets: {known}).") from None
 
 
 def check_player_count(rules: Rules, count: int) -> None:

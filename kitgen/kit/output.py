@@ -1,0 +1,255 @@
+"""Where a kit's PDFs go and how they are put there (CLI.md ``kitgen kit`` and "Limits and
+bad input": output paths).
+
+The kit and its separate host key are a pair: both appear or neither does. Each is written
+to a hidden temporary file in the output folder, then put in place: a new path is claimed
+with :func:`os.link` of the finished file, which fails if a file appeared there while the
+kit rendered; a replaced file (``--force``, or a kit kitgen wrote in the default folder)
+is kept aside until both are in place, and keeps its mode. If the second fails, the
+first is undone. SIGTERM in that window is handled like Ctrl-C; the temporary files of a run
+killed outright are removed by the next run writing to the same folder.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import secrets
+import signal
+import stat
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Callable, Iterator
+
+from pypdf import PdfReader
+
+from kitgen.errors import OutputExistsError, RenderError
+from kitgen.kit.render import CREATOR_PREFIX
+from kitgen.kit.request import KitRequest
+from kitgen.textfile import shown_name
+
+DEFAULT_OUTPUT = Path("output") / "kit.pdf"  # CLI.md: ./output/kit.pdf
+HOST_KEY_SUFFIX = "-host-key"  # CLI.md: separate host key, <stem>-host-key.pdf beside the kit
+FILE_MODE = 0o666  # a new kit gets the usual permissions for a new file (less the umask)
+PDF_HEADER = b"%PDF-"
+MAX_KIT_BYTES = 256 * 1024 * 1024  # a 500-name kit is far smaller: anything larger is not one
+TEMPORARY_PREFIX = ".kitgen-"  # .kitgen-<pid>-<random>.part: hidden, and whose run it was
+NAME_MAX_FALLBACK = 255  # the usual longest file name, where the file system does not say
+_NO_HARD_LINKS = (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK)
+
+
+def output_paths(request: KitRequest) -> tuple[Path, Path | None]:
+    """Return the kit's path and the separate host key's path (``None`` unless the host
+    key is ``separate``): ``-o PATH`` or ``./output/kit.pdf``, and ``<stem>-host-key.pdf``
+    beside it.
+
+    Raises :class:`OutputExistsError` when ``-o`` does not name a file (``.``, ``/``, the
+    empty string, a folder), a name is too long for the file system, something other than
+    a regular file is at a path (a symlink, a device), a file named with ``-o`` (or its
+    host key) exists and ``force`` is not set, or a file in the default folder was not
+    written by kitgen (whatever ``force`` says: the user did not name it).
+    """
+    kit_path = request.output if request.output is not None else DEFAULT_OUTPUT
+    if kit_path.name in ("", ".", ".."):
+        raise OutputExistsError(f"{shown_name(kit_path)!r} is not a file name; name a PDF file to write.")
+    key_path = None
+    if request.host_key == "separate":
+        key_path = kit_path.with_name(f"{kit_path.stem}{HOST_KEY_SUFFIX}.pdf")
+    longest = _name_max(kit_path.parent)
+    for path in (kit_path, key_path):
+        if path is None:
+            continue
+        if len(os.fsencode(path.name)) > longest:
+            raise OutputExistsError(
+                f"the file name {shown_name(path.name)[:40] + '...'!r} is too long for the file "
+                f"system (at most {longest} bytes; the host key adds {HOST_KEY_SUFFIX!r})."
+            )
+        try:
+            found = _status(path)
+        except OSError as error:
+            raise OutputExistsError(f"{shown_name(path)!r} cannot be checked ({error.strerror}).") from None
+        if found is None:
+            continue
+        if stat.S_ISDIR(found.st_mode):
+            raise OutputExistsError(f"{shown_name(path)!r} is a folder; name a PDF file to write.")
+        if not stat.S_ISREG(found.st_mode):
+            raise OutputExistsError(
+                f"{shown_name(path)!r} is not a regular file (a link, device or the like); "
+                "kitgen replaces only regular files."
+            )
+        if not replaceable(request)(path):
+            raise OutputExistsError(_in_the_way(request, path))
+    return kit_path, key_path
+
+
+def replaceable(request: KitRequest) -> Callable[[Path], bool]:
+    """Return whether a regular file at a path may be replaced by the kit ``request`` asks
+    for: with ``-o``, only with ``--force``; in the default folder, only a kit kitgen wrote."""
+    if request.output is None:
+        return written_by_kitgen
+    return lambda path: request.force
+
+
+def written_by_kitgen(path: Path) -> bool:
+    """Return whether ``path`` is a PDF that kitgen wrote: a regular file of kit size that
+    starts as a PDF and whose document information names ``kitgen`` as its creator
+    (KitRenderer writes ``/Creator (kitgen <version>)``)."""
+    try:
+        if not path.is_file() or path.stat().st_size > MAX_KIT_BYTES:
+            return False
+        with path.open("rb") as stream:
+            if stream.read(len(PDF_HEADER)) != PDF_HEADER:
+                return False
+        creator = PdfReader(path).metadata.creator
+    except Exception:  # anything that cannot be read as a PDF with metadata is not kitgen's
+        return False
+    return isinstance(creator, str) and creator.startswith(CREATOR_PREFIX)
+
+
+def _in_the_way(request: KitRequest, path: Path) -> str:
+    if request.output is None:
+        return f"{shown_name(path)!r} exists and kitgen did not write it; name another file with -o."
+    return f"{shown_name(path)!r} already exists; add --force to replace it."
+
+
+def write_pair(files: dict[Path, bytes], replace: Callable[[Path], bool]) -> None:
+    """Put every file of ``files`` (path: content; the kit and its host key, in one
+    folder) in place, all or none.
+
+    A regular file at a path for which ``replace(path)`` is true is replaced and keeps its
+    mode; any other file found at a path (one that appeared during the render) is left
+    alone. Raises :class:`OutputExistsError` for a file in the way and :class:`RenderError`
+    when the folder or a file cannot be written; either way no path is changed.
+    """
+    temporaries: list[Path] = []
+    undo: list[Callable[[], None]] = []
+    try:
+        with _sigterm_as_interrupt():
+            for path, content in files.items():
+                path.parent.mkdir(parents=True, exist_ok=True)
+                _remove_leftovers(path.parent)
+                temporaries.append(_write_temporary(path.parent, content))
+            for path, temporary in zip(files, temporaries):
+                undo.append(_put(temporary, path, replace, temporaries))
+            undo.clear()
+    except OSError as error:
+        raise RenderError(f"cannot write {shown_name(error.filename or '')!r} "
+                          f"({error.strerror or error}).") from None
+    finally:
+        for action in reversed(undo):
+            action()
+        for temporary in temporaries:
+            temporary.unlink(missing_ok=True)
+
+
+def _put(temporary: Path, path: Path, replace: Callable[[Path], bool],
+         temporaries: list[Path]) -> Callable[[], None]:
+    """Put ``temporary`` at ``path`` and return how to undo it; a replaced file is linked
+    to a further temporary name (added to ``temporaries``) so the undo can restore it."""
+    found = _status(path)
+    if found is not None:
+        if not stat.S_ISREG(found.st_mode) or not replace(path):
+            raise OutputExistsError(
+                f"{shown_name(path)!r} appeared while the kit was rendering; kitgen leaves it alone."
+                if stat.S_ISREG(found.st_mode) else
+                f"{shown_name(path)!r} is not a regular file; kitgen replaces only regular files."
+            )
+        os.chmod(temporary, stat.S_IMODE(found.st_mode))
+        kept = _temporary_name(path.parent)
+        os.link(path, kept)
+        temporaries.append(kept)
+        os.replace(temporary, path)
+        return lambda: os.replace(kept, path)
+    try:
+        _claim(temporary, path)
+    except FileExistsError:  # it appeared since the look above: judge it as found
+        return _put(temporary, path, replace, temporaries)
+    return lambda: path.unlink(missing_ok=True)
+
+
+def _claim(temporary: Path, path: Path) -> None:
+    """Give ``temporary`` the new name ``path``, failing with :class:`FileExistsError` if
+    ``path`` exists: a hard link, or where the file system has none, an exclusive create
+    of the name before the rename."""
+    try:
+        os.link(temporary, path)
+    except OSError as error:
+        if error.errno not in _NO_HARD_LINKS:
+            raise
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        os.replace(temporary, path)
+
+
+def _write_temporary(folder: Path, content: bytes) -> Path:
+    temporary = _temporary_name(folder)
+    handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(handle, "wb") as stream:
+        stream.write(content)
+    os.chmod(temporary, FILE_MODE & ~_umask())
+    return temporary
+
+
+def _temporary_name(folder: Path) -> Path:
+    return folder / f"{TEMPORARY_PREFIX}{os.getpid()}-{secrets.token_hex(4)}.part"
+
+
+def _remove_leftovers(folder: Path) -> None:
+    """Remove the temporary files of kitgen runs in ``folder`` that are no longer running
+    (killed in their write window)."""
+    for leftover in folder.glob(f"{TEMPORARY_PREFIX}*.part"):
+        pid = leftover.name.removeprefix(TEMPORARY_PREFIX).partition("-")[0]
+        if pid.isdecimal() and not _running(int(pid)):
+            leftover.unlink(missing_ok=True)
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # a process of another user
+    return True
+
+
+@contextmanager
+def _sigterm_as_interrupt() -> Iterator[None]:
+    """Turn SIGTERM into :class:`KeyboardInterrupt` for the duration (main thread only),
+    so the write window cleans up after it as after Ctrl-C."""
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        saved = signal.signal(signal.SIGTERM, interrupt)
+    except ValueError:  # not the main thread: signals stay as they are
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, saved)
+
+
+def _status(path: Path) -> os.stat_result | None:
+    """Return ``lstat(path)`` (a symlink is itself, not its target), ``None`` if nothing is there."""
+    try:
+        return os.lstat(path)
+    except FileNotFoundError:
+        return None
+
+
+def _name_max(folder: Path) -> int:
+    """Return the longest file name the file system of ``folder`` (or its nearest existing
+    parent) takes, in bytes."""
+    for place in (folder, *folder.parents):
+        try:
+            return os.pathconf(place if str(place) else ".", "PC_NAME_MAX")
+        except (OSError, ValueError):
+            continue
+    return NAME_MAX_FALLBACK
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

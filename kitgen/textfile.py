@@ -1,0 +1,115 @@
+"""Read what a user hands kitgen to read, a game log or a roster, within CLI.md's bounds
+("Limits and bad input"): a regular file or ``-`` (standard input), at most 4 MiB, UTF-8.
+
+The bound is a bounded read, not a size check (a device or ``/proc`` file reports size 0),
+and the file is opened without blocking (a FIFO with no writer) and refused unless it is a
+regular file. Every refusal is one sentence, raised as the caller's :class:`KitgenError`.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+from pathlib import Path
+
+from kitgen.errors import KitgenError
+
+MAX_BYTES = 4 * 1024 * 1024  # CLI.md: a log or roster is at most 4 MiB
+STDIN = "-"  # CLI.md: '-' names standard input
+_UTF16_MARKS = (b"\xff\xfe", b"\xfe\xff")
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+)
+
+
+def shown_name(path: Path | str) -> str:
+    """Return ``path`` as text that is always valid UTF-8: bytes of the name that are not
+    UTF-8 are written as ``\\xff`` escapes.
+
+    >>> shown_name(Path(os.fsdecode(b"bad\\xffname.log")))
+    'bad\\\\xffname.log'
+    """
+    return os.fsencode(path).decode("utf-8", "backslashreplace")
+
+
+def read_bytes(path: Path | str, what: str, error: type[KitgenError], folder: str | None = None) -> bytes:
+    """Return the bytes of the file ``path`` (or of standard input for ``-``), at most 4 MiB.
+
+    ``what`` names the file in messages (``"game log"``, ``"roster"``), ``folder`` what a
+    folder is called instead of ``"a folder, not a <what>"``. Raises ``error`` with one
+    sentence for a file that is missing, unreadable, not a regular file or larger than 4 MiB.
+    """
+    name = shown_name(path)
+    data = _read_stdin() if str(path) == STDIN else _read_file(path, name, what, error, folder)
+    if len(data) > MAX_BYTES:
+        raise error(f"{name!r} is larger than 4 MiB, too large for a {what}.")
+    return data
+
+
+def read_text(path: Path | str, what: str, error: type[KitgenError], folder: str | None = None) -> str:
+    """Return the text of the file ``path`` (or of standard input for ``-``) decoded as
+    UTF-8, a leading byte-order mark dropped.
+
+    Raises ``error`` as :func:`read_bytes` does, and for a file that is binary, UTF-16 or
+    otherwise not UTF-8.
+    """
+    name = shown_name(path)
+    data = read_bytes(path, what, error, folder)
+    if data.startswith(_UTF16_MARKS) or _looks_utf16(data):
+        raise error(f"{name!r} is UTF-16 text, not UTF-8; save the {what} as UTF-8.")
+    if b"\x00" in data:
+        raise error(f"{name!r} is a binary file, not a {what}.")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise error(f"{name!r} is not UTF-8 text.") from None
+
+
+def _read_stdin() -> bytes:
+    return sys.stdin.buffer.read(MAX_BYTES + 1)
+
+
+def _read_file(path: Path | str, name: str, what: str, error: type[KitgenError],
+               folder: str | None) -> bytes:
+    """Return at most ``MAX_BYTES + 1`` bytes of the regular file ``path``."""
+    try:
+        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
+    except FileNotFoundError:
+        raise error(f"{name!r} does not exist.") from None
+    except OSError as failure:
+        raise error(f"{name!r} cannot be read ({failure.strerror}).") from None
+    try:
+        mode = os.fstat(handle).st_mode
+        if stat.S_ISDIR(mode) and folder is not None:
+            raise error(f"{name!r} is {folder}.")
+        if not stat.S_ISREG(mode):
+            kind = next((kind for test, kind in _KINDS if test(mode)), "not a regular file")
+            raise error(f"{name!r} is {kind}, not a {what}.")
+        chunks = []
+        left = MAX_BYTES + 1
+        while left > 0:
+            chunk = os.read(handle, min(left, 1024 * 1024))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        return b"".join(chunks)
+    except OSError as failure:
+        raise error(f"{name!r} cannot be read ({failure.strerror}).") from None
+    finally:
+        os.close(handle)
+
+
+def _looks_utf16(data: bytes) -> bool:
+    """Return whether ``data`` reads as UTF-16 without a byte-order mark: text whose every
+    other byte is zero (ASCII characters written in two bytes each)."""
+    sample = data[:200]
+    if len(sample) < 4:
+        return False
+    even, odd = sample[0::2], sample[1::2]
+    return (even.count(0) == len(even) and 0 not in odd) or (odd.count(0) == len(odd) and 0 not in even)
