@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from kitgen.cli import app
 from kitgen.logs.knucklebones import validate_knucklebones_log
-from kitgen.logs.reader import content_lines, read_header, read_log_text
+from kitgen.logs.reader import read_header, read_log_text
 from kitgen.logs.report import Report
 
 CASES = Path(__file__).parent / "fixtures" / "cases"
@@ -27,7 +27,7 @@ EIGHT = [(4, "l"), (5, "l"), (6, "l"), (4, "m"), (5, "m"), (6, "m"), (4, "r"), (
 
 
 def validate(text: str) -> Report:
-    header, body = read_header(content_lines(text))
+    header, body = read_header(text)
     return validate_knucklebones_log(header, body, "test.log")
 
 
@@ -64,7 +64,7 @@ def test_every_knucklebones_case_is_present():
 @pytest.mark.parametrize("name", KNUCKLEBONES_CASES)
 def test_case_agrees_with_expected(name):
     expected = EXPECTED[name]
-    header, body = read_header(content_lines(read_log_text(CASES / f"{name}.log")))
+    header, body = read_header(read_log_text(CASES / f"{name}.log"))
     report = validate_knucklebones_log(header, body, f"{name}.log")
     assert report.valid is expected["valid"]
     if expected["valid"]:
@@ -75,7 +75,7 @@ def test_case_agrees_with_expected(name):
 
 
 def test_spec_example_results():
-    header, body = read_header(content_lines(read_log_text(CASES / "spec-knucklebones-example.log")))
+    header, body = read_header(read_log_text(CASES / "spec-knucklebones-example.log"))
     results = validate_knucklebones_log(header, body, "example.log").results
     assert results == {
         "games": [{"game": 1, "starter": "Ana", "totals": {"Ana": 32, "Ben": 45},

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from games_knucklebones import FAULT_CODES, inject_fault, random_knucklebones_game
 from kitgen.logs.knucklebones import validate_knucklebones_log
-from kitgen.logs.reader import content_lines, read_header
+from kitgen.logs.reader import read_header
 from kitgen.logs.report import Report
 from kitgen.rules.knucklebones import MAX_TOTAL, SEATS, Column, Game, other_seat
 from kitgen.rules.presets import find_preset
@@ -26,7 +26,7 @@ SINGLE_ERROR_FAULTS = {"unknown-player", "extra-turn", "wrong-score", "wrong-win
 
 
 def validate(text: str) -> Report:
-    header, body = read_header(content_lines(text))
+    header, body = read_header(text)
     return validate_knucklebones_log(header, body, "random.log")
 
 

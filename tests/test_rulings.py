@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from kitgen.errors import LogUnreadableError
-from kitgen.logs.reader import content_lines, read_header, read_log_text
+from kitgen.logs.reader import read_header, read_log_text
 from kitgen.logs.validate import validate_path, validate_text
 
 RULINGS = Path(__file__).parent / "fixtures" / "rulings"
@@ -85,7 +85,7 @@ def test_ruling_7_the_unknown_first_placement_counts_for_ana_and_ben_starts_game
 
 
 def test_ruling_8_the_first_title_stands():
-    header, _ = read_header(content_lines(read_log_text(RULINGS / "08-second-title.log")))
+    header, _ = read_header(read_log_text(RULINGS / "08-second-title.log"))
     assert header.title == "Thursday club"
 
 

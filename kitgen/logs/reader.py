@@ -10,9 +10,8 @@ from __future__ import annotations
 import io
 import re
 from dataclasses import dataclass
-from itertools import chain
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Iterator
 
 from kitgen.errors import KitgenError, LogUnreadableError, quote
 from kitgen.logs.suggest import nearest
@@ -115,8 +114,10 @@ def _starts_play(line: Line) -> bool:
     return keyword is not None and " ".join(keyword[0].split()) not in _HEADER_KEYS + _CLAIM_KEYS
 
 
-def read_header(lines: Iterable[Line]) -> tuple[Header, Iterator[Line]]:
-    """Split ``lines`` into the header and the body (an iterator over the rest).
+def read_header(text: str) -> tuple[Header, Iterator[Line]]:
+    """Split the meaningful lines of the log ``text`` (:func:`content_lines`) into the
+    header and the body, an iterator that reads the lines again: neither is ever held
+    whole, however long the log.
 
     The header is the ``rules:``, ``players:`` and optional ``title:`` lines, in any order,
     before the first turn, game or placement; every other line (a ``round`` marker, a claim,
@@ -128,17 +129,17 @@ def read_header(lines: Iterable[Line]) -> tuple[Header, Iterator[Line]]:
     """
     found: dict[str, tuple[Line, str]] = {}
     syntax = []
-    before_play: list[Line] = []
-    lines = iter(lines)
+    header_lines: set[int] = set()
     first_play = None
-    for line in lines:
+    for line in content_lines(text):
         if _starts_play(line):
             first_play = line
             break
         keyword = _keyword(line)
         if keyword is None or keyword[0] not in _HEADER_KEYS:
-            before_play.append(line)
-        elif keyword[0] == "title" and "title" in found:
+            continue  # a body line before the play: read with the body
+        header_lines.add(line.number)
+        if keyword[0] == "title" and "title" in found:
             syntax.append((line.number, f"the header already has a title: line (line "
                                         f"{found['title'][0].number}); this one is not read."))
         elif keyword[0] in found:
@@ -166,5 +167,5 @@ def read_header(lines: Iterable[Line]) -> tuple[Header, Iterator[Line]]:
     except KitgenError as error:
         raise LogUnreadableError(f"line {players_line.number}: {error}") from None
     title = found["title"][1] if "title" in found else None
-    body = chain(before_play, () if first_play is None else (first_play,), lines)
+    body = (line for line in content_lines(text) if line.number not in header_lines)
     return Header(rules, players, title, tuple(syntax)), body

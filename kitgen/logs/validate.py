@@ -8,7 +8,7 @@ from pathlib import Path
 
 from kitgen.logs.box import validate_box_log
 from kitgen.logs.knucklebones import validate_knucklebones_log
-from kitgen.logs.reader import content_lines, read_header, read_log_text
+from kitgen.logs.reader import read_header, read_log_text
 from kitgen.logs.report import ErrorList, Report
 from kitgen.textfile import shown_name
 
@@ -21,7 +21,7 @@ def validate_text(text: str, file: str = "<log>") -> Report:
     every fault in the body, and a second ``title:`` in the header, is an error of the
     report instead.
     """
-    header, body = read_header(content_lines(text))
+    header, body = read_header(text)
     if header.rules.game == "knucklebones":
         report = validate_knucklebones_log(header, body, file)
     else:
