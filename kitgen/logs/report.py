@@ -85,11 +85,10 @@ class ErrorList:
         """Record one located error."""
         self._added += 1
         key = (-(line is None), -(line or 0), -self._added)  # later errors of a line after earlier
-        entry = (key, LogError(line, code, message))
         if len(self._kept) < ERRORS_KEPT:
-            heapq.heappush(self._kept, entry)
+            heapq.heappush(self._kept, (key, LogError(line, code, message)))
         elif key > self._kept[0][0]:
-            heapq.heapreplace(self._kept, entry)
+            heapq.heapreplace(self._kept, (key, LogError(line, code, message)))
 
     def kept(self) -> tuple[LogError, ...]:
         """Return the errors kept, in line order, whole-log errors last."""
