@@ -91,7 +91,7 @@ def build_kit(
     paths = [path for path in output_paths(request) if path is not None]
     rendered = render_kit(request, progress)
     files = dict(zip(paths, rendered.pdfs))
-    write_pair(files, replaceable(request))
+    write_pair(files, replaceable(request.output is not None, request.force))
     return WrittenKit(list(files), rendered.contents)
 
 

@@ -43,51 +43,68 @@ def output_paths(request: KitRequest) -> tuple[Path, Path | None]:
     key is ``separate``): ``-o PATH`` or ``./output/kit.pdf``, and ``<stem>-host-key.pdf``
     beside it.
 
-    Raises :class:`OutputExistsError` when ``-o`` does not name a file (``.``, ``/``, the
-    empty string, a folder), a name is too long for the file system, something other than
-    a regular file is at a path (a symlink, a device), a file named with ``-o`` (or its
-    host key) exists and ``force`` is not set, or a file in the default folder was not
-    written by kitgen (whatever ``force`` says: the user did not name it).
+    Raises :class:`OutputExistsError` as :func:`check_output_path` does for either path.
     """
     kit_path = request.output if request.output is not None else DEFAULT_OUTPUT
-    if kit_path.name in ("", ".", ".."):
-        raise OutputExistsError(f"{shown_name(kit_path)!r} is not a file name; name a PDF file to write.")
+    check_file_name(kit_path)
     key_path = None
     if request.host_key == "separate":
         key_path = kit_path.with_name(f"{kit_path.stem}{HOST_KEY_SUFFIX}.pdf")
-    longest = _name_max(kit_path.parent)
     for path in (kit_path, key_path):
-        if path is None:
-            continue
-        if len(os.fsencode(path.name)) > longest:
-            raise OutputExistsError(
-                f"the file name {shown_name(path.name)[:40] + '...'!r} is too long for the file "
-                f"system (at most {longest} bytes; the host key adds {HOST_KEY_SUFFIX!r})."
-            )
-        try:
-            found = _status(path)
-        except OSError as error:
-            raise OutputExistsError(f"{shown_name(path)!r} cannot be checked ({error.strerror}).") from None
-        if found is None:
-            continue
-        if stat.S_ISDIR(found.st_mode):
-            raise OutputExistsError(f"{shown_name(path)!r} is a folder; name a PDF file to write.")
-        if not stat.S_ISREG(found.st_mode):
-            raise OutputExistsError(
-                f"{shown_name(path)!r} is not a regular file (a link, device or the like); "
-                "kitgen replaces only regular files."
-            )
-        if not replaceable(request)(path):
-            raise OutputExistsError(_in_the_way(request, path))
+        if path is not None:
+            check_output_path(path, request.output is not None, request.force)
     return kit_path, key_path
 
 
-def replaceable(request: KitRequest) -> Callable[[Path], bool]:
-    """Return whether a regular file at a path may be replaced by the kit ``request`` asks
-    for: with ``-o``, only with ``--force``; in the default folder, only a kit kitgen wrote."""
-    if request.output is None:
+def check_file_name(path: Path) -> None:
+    """Check that ``path`` names a file (not ``.``, ``/`` or the empty string, which
+    :class:`Path` reads as ``.``); raises :class:`OutputExistsError` otherwise."""
+    if path.name in ("", ".", ".."):
+        raise OutputExistsError(f"{shown_name(path)!r} is not a file name; name a PDF file to write.")
+
+
+def check_output_path(path: Path, named: bool, force: bool) -> None:
+    """Check that a PDF may be written at ``path``: a file name that fits the file system;
+    nothing there but a regular file (not a folder, a symlink, a device); when the user
+    ``named`` it (``-o``), not an existing file unless ``force``; in kitgen's own default
+    folder, not a file that kitgen did not write (whatever ``force`` says).
+
+    Raises :class:`OutputExistsError` with one sentence otherwise.
+    """
+    check_file_name(path)
+    longest = _name_max(path.parent)
+    if len(os.fsencode(path.name)) > longest:
+        raise OutputExistsError(
+            f"the file name {shown_name(path.name)[:40] + '...'!r} is too long for the file "
+            f"system (at most {longest} bytes; a kit's host key adds {HOST_KEY_SUFFIX!r})."
+        )
+    try:
+        found = _status(path)
+    except OSError as error:
+        raise OutputExistsError(f"{shown_name(path)!r} cannot be checked ({error.strerror}).") from None
+    if found is None:
+        return
+    if stat.S_ISDIR(found.st_mode):
+        raise OutputExistsError(f"{shown_name(path)!r} is a folder; name a PDF file to write.")
+    if not stat.S_ISREG(found.st_mode):
+        raise OutputExistsError(
+            f"{shown_name(path)!r} is not a regular file (a link, device or the like); "
+            "kitgen replaces only regular files."
+        )
+    if not replaceable(named, force)(path):
+        if not named:
+            raise OutputExistsError(
+                f"{shown_name(path)!r} exists and kitgen did not write it; name another file with -o."
+            )
+        raise OutputExistsError(f"{shown_name(path)!r} already exists; add --force to replace it.")
+
+
+def replaceable(named: bool, force: bool) -> Callable[[Path], bool]:
+    """Return whether a regular file at a path may be replaced: a path the user ``named``
+    (``-o``) only with ``force``; in the default folder, only a PDF kitgen wrote."""
+    if not named:
         return written_by_kitgen
-    return lambda path: request.force
+    return lambda path: force
 
 
 def written_by_kitgen(path: Path) -> bool:
@@ -106,15 +123,9 @@ def written_by_kitgen(path: Path) -> bool:
     return isinstance(creator, str) and creator.startswith(CREATOR_PREFIX)
 
 
-def _in_the_way(request: KitRequest, path: Path) -> str:
-    if request.output is None:
-        return f"{shown_name(path)!r} exists and kitgen did not write it; name another file with -o."
-    return f"{shown_name(path)!r} already exists; add --force to replace it."
-
-
 def write_pair(files: dict[Path, bytes], replace: Callable[[Path], bool]) -> None:
-    """Put every file of ``files`` (path: content; the kit and its host key, in one
-    folder) in place, all or none.
+    """Put every file of ``files`` (path: content; a kit and its host key, in one folder,
+    or one file) in place, all or none.
 
     A regular file at a path for which ``replace(path)`` is true is replaced and keeps its
     mode; any other file found at a path (one that appeared during the render) is left

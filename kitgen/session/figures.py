@@ -178,7 +178,7 @@ def build_session(entries: list[Report | tuple[str, str]]) -> Session:
             continue
         rules = parse_rules_line(entry.rules)
         tables.append(TableLine(number, entry.file, entry.rules, entry.players, entry.summary,
-                                len(entry.errors)))
+                                entry.error_count))
         group_rules.setdefault(entry.rules, rules)
         groups.setdefault(entry.rules, []).extend(
             PlayerRow(None, name, number, not entry.valid, player_figures(rules, entry, name))
