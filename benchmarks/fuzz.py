@@ -99,11 +99,12 @@ def largest_logs(folder: Path, seed: int) -> dict[str, Path]:
         if index % 12 == 11:
             placements.append(f"game {index // 12 + 2}")  # abandons the game: every placement is judged
         placements.append(f"{('Ana', 'Ben')[index % 2]}: {rng.randint(1, 6)} {rng.choice(columns)}")
-    box = box_logs(1, seed)[0]
-    header, _, body = box.partition("\n\n")
+    lines = box_logs(1, seed)[0].splitlines()
+    header = "\n".join(line for line in lines if line.startswith(("rules:", "players:", "title:")))
+    body = "\n".join(line for line in lines if not line.startswith(("rules:", "players:", "title:"))) + "\n"
     kinds = {
         "knucklebones-placements": "\n".join(placements),
-        "box-repeated-games": header + "\n\n" + body * (MAX_LOG_BYTES // len(body)),
+        "box-repeated-games": header + "\n" + body * (MAX_LOG_BYTES // len(body)),
         "box-throws": "rules: strip\nplayers: Ana\nturn Ana\n" + "8: 8\n" * (MAX_LOG_BYTES // 5),
         "bad-lines": "rules: strip\nplayers: Ana\n" + "x\n" * (MAX_LOG_BYTES // 2),
         "one-long-line": "rules: strip\nplayers: Ana\n" + "9" * MAX_LOG_BYTES,

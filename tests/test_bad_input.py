@@ -31,6 +31,7 @@ from kitgen.kit.tables import plan_tables
 from kitgen.logs import knucklebones as knucklebones_log
 from kitgen.logs.reader import read_log_text
 from kitgen.logs.validate import validate_text
+from kitgen.rules.knucklebones import Match
 from kitgen.rules.names import parse_name, parse_names
 from kitgen.rules.presets import find_preset
 
@@ -129,6 +130,17 @@ def test_no_placement_is_judged_with_a_copy_of_the_rest_of_the_log(monkeypatch):
     monkeypatch.setattr(knucklebones_log._Walk, "take", watched)
     validate_text(KNUCKLEBONES.read_text(encoding="utf-8"))
     assert copies and not any(copies)
+
+
+def test_no_placement_walks_the_games_before_it(monkeypatch):
+    """A match keeps its earlier games as a linked list; listing them all (Match.games) is
+    for the results at the end, never for each placement (that made 4 MiB take minutes)."""
+    listed = []
+    games = Match.games.fget
+    monkeypatch.setattr(Match, "games", property(lambda match: listed.append(1) or games(match)))
+    text = KNUCKLEBONES.read_text(encoding="utf-8")
+    validate_text(text)
+    assert text.count(" left") + text.count(" middle") + text.count(" right") > 20 and len(listed) <= 3
 
 
 # 4. Memory: errors kept per log are capped; --json is written log by log.

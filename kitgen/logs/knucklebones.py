@@ -279,7 +279,7 @@ class _Walk:
         else:
             opposing = game.grids[other_seat(seat)].dice
             self.match = self.match.place(seat, entry.face, parse_column(entry.column))
-            self.removed[seat] += opposing - self.match.games[-1].grids[other_seat(seat)].dice
+            self.removed[seat] += opposing - self.match.game.grids[other_seat(seat)].dice
 
     @staticmethod
     def column_hint(written: str) -> str:
