@@ -28,6 +28,10 @@ import jinja2
 from pypdf import PdfReader, PdfWriter
 from pypdf import __version__ as pypdf_version
 from pypdf.generic import BooleanObject, NameObject, TextStringObject
+
+from kitgen.kit.libraries import import_with_linker_cache
+
+import_with_linker_cache("weasyprint")  # first: its C libraries found from one read of the linker cache
 from weasyprint import CSS, HTML
 from weasyprint import __version__ as weasyprint_version
 from weasyprint.logger import LOGGER
