@@ -10,8 +10,9 @@ from __future__ import annotations
 import io
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
 from kitgen.errors import KitgenError, LogUnreadableError, quote
 from kitgen.logs.suggest import nearest
@@ -20,8 +21,7 @@ from kitgen.rules.presets import Rules, check_player_count, find_preset
 from kitgen.textfile import read_text, shown_name
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
+class Line(NamedTuple):  # a named tuple, not a dataclass: one is made per line of every log
     """One meaningful line of a log: its 1-based number and its text, comment and
     surrounding spaces removed (never empty)."""
 
@@ -67,7 +67,7 @@ def content_lines(text: str) -> Iterator[Line]:
     # what an editor shows); the "\r" of CRLF goes with the surrounding spaces.
     raw_lines = io.StringIO(text.removeprefix("\ufeff"), newline="\n")
     for number, raw in enumerate(raw_lines, start=1):
-        content = raw.split("#", 1)[0].strip()
+        content = raw.partition("#")[0].strip()
         if content:
             yield Line(number, content)
 
@@ -79,8 +79,10 @@ def _keyword(line: Line) -> tuple[str, str] | None:
     return key.strip().lower(), value.strip()
 
 
+@lru_cache(maxsize=256)
 def parse_rules_line(value: str) -> Rules:
     """Return the :class:`Rules` a ``rules:`` line's value names, e.g. ``classic tiles=12``.
+    Cached: a class's logs repeat a few ``rules:`` lines, and rules are immutable.
 
     Raises :class:`UnknownPresetError` or :class:`OptionError` for a preset, option or
     value the registry does not know, and :class:`LogUnreadableError` for a malformed
