@@ -1,10 +1,16 @@
-"""kitgen's benchmarks: every figure of issue 6, measured side by side in one run, as one table.
+"""kitgen's benchmarks: every figure of issues 6 and 13, measured side by side in one run, as one table.
 
     python benchmarks/run.py            # the full run (several minutes on 2 cores)
     python benchmarks/run.py --quick    # fewer repeats, smaller corpora, no 120-name kit
+    python benchmarks/run.py --baseline /tmp/kitgen-old   # also time an older checkout
 
-Sections: start-up of ``kitgen check`` and ``kitgen validate`` against a minimal Typer
-app; validation throughput over 200, 2,000 and 20,000 simulated logs, in-process and as
+``--baseline CHECKOUT`` names another kitgen checkout (e.g. ``git worktree add
+/tmp/kitgen-old main``); its commands (start-ups, validation as one command, kits) are
+timed interleaved with this checkout's, and each gets a row with this checkout's time as
+a ratio of the baseline's, so a change is judged by both in one run on a shared machine.
+
+Sections: start-up of ``kitgen check``, ``kitgen validate`` on one log and on a class's
+30 logs against a minimal Typer app; validation throughput over 200, 2,000 and 20,000 simulated logs, in-process and as
 one command; kits against a bare WeasyPrint render of as many pages (the engine's floor);
 the 30-name strip kit in-process against a raw ReportLab canvas (the moonshot), with
 measured prototypes of faster renders. Progress goes to standard error, the table to
@@ -25,7 +31,7 @@ import os
 import platform
 import subprocess
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from corpus import (
@@ -41,7 +47,8 @@ ROSTER_30 = REPO / "tests" / "fixtures" / "roster-30.txt"
 KITGEN_SCRIPT = Path(PYTHON).with_name("kitgen")
 KITGEN = [PYTHON, str(KITGEN_SCRIPT)] if KITGEN_SCRIPT.is_file() else [PYTHON, "-m", "kitgen"]
 
-STARTUP_LIMIT = 1.5  # issue 3 / issue 6: check and validate start in <= 1.5x a minimal Typer app
+STARTUP_LIMIT = 1.5  # issues 3, 6, 13: check and validate (also 30 logs) start in <= 1.5x a minimal Typer app
+CLASS_LOGS = 30  # issue 13: a class's logs validated in one command, still a start-up figure
 THROUGHPUT_LEAST = 100_000  # issue 3: >= 100,000 throws per second
 GROWTH_LIMIT = 11.0  # issue 6: 10x the logs in <= 11x the time
 FLOOR_LIMIT = 1.5  # issue 6: a kit page in <= 1.5x the bare WeasyPrint page
@@ -61,11 +68,31 @@ class Plan:
     kit_names: tuple[int, ...]
     moonshot_repeats: int
     investigate: bool
+    baseline: Path | None = None
 
 
 FULL = Plan(11, (200, 2_000, 20_000), {200: 7, 2_000: 5, 20_000: 3}, {200: 5, 2_000: 3, 20_000: 3},
             3, (30, 120), 3, True)
 QUICK = Plan(5, (200, 2_000), {200: 3, 2_000: 1}, {200: 2, 2_000: 1}, 1, (30,), 1, False)
+
+
+def kitgen_command(checkout: Path | None = None) -> list[str]:
+    """Return the command line that runs ``kitgen``: this checkout's (or the installed one),
+    or that of the kitgen checkout at ``checkout``."""
+    if checkout is None:
+        return KITGEN
+    run = f"import sys; sys.path.insert(0, {str(checkout)!r}); from kitgen.cli import app; app(prog_name='kitgen')"
+    return [PYTHON, "-c", run]
+
+
+def baseline_row(label: str, runs: list[Run], baseline: list[Run]) -> Row:
+    """Return the row comparing this checkout's ``runs`` with the baseline's, by median."""
+    bad = failed(baseline)
+    if bad:
+        return Row(f"{label}: against the baseline", f"baseline failed: {bad.error}")
+    ours, theirs = median_seconds(runs), median_seconds(baseline)
+    return Row(f"{label}: against the baseline", seconds_text(ours), f"baseline {seconds_text(theirs)}",
+               ratio_text(ours / theirs))
 
 
 def progress(message: str) -> None:
@@ -84,26 +111,37 @@ def roster_120(path: Path) -> Path:
 
 
 def startup_rows(scratch: Path, plan: Plan) -> list[Row]:
-    """Time ``kitgen check``, ``kitgen validate`` on one small log and the minimal Typer app,
-    interleaved; and show whether the two kitgen commands import the PDF stack."""
+    """Time ``kitgen check``, ``kitgen validate`` on one small log and on a class's 30 logs,
+    and the minimal Typer app, interleaved (with the baseline's commands, if any); and show
+    whether the two kitgen commands import the PDF stack."""
     progress(f"start-up: {plan.startup_repeats} runs each")
     log = scratch / "small.log"
     log.write_text(SMALL_LOG, encoding="utf-8")
-    check_args = ["check", "--rules", "strip", "--open", "1 2 3 4 5 6 7 8 9", "--roll", "5+3", "--close", "3 5"]
-    validate_args = ["validate", str(log)]
+    class_folder = scratch / "class"
+    class_logs = [str(class_folder / name) for name in write_logs(box_logs(CLASS_LOGS), class_folder)]
+    arguments = {
+        "check": ["check", "--rules", "strip", "--open", "1 2 3 4 5 6 7 8 9", "--roll", "5+3", "--close", "3 5"],
+        "validate": ["validate", str(log)],
+        "validate-class": ["validate", *class_logs],
+    }
+    check_args, validate_args = arguments["check"], arguments["validate"]
     commands = {
         "python": lambda: run_command([PYTHON, "-c", "pass"]),
         "typer": lambda: run_command([PYTHON, str(BENCHMARKS / "minimal_typer_app.py"), "--name", "Ana"]),
-        "check": lambda: run_command([*KITGEN, *check_args]),
-        "validate": lambda: run_command([*KITGEN, *validate_args]),
     }
+    for name, args in arguments.items():
+        commands[name] = lambda args=args: run_command([*KITGEN, *args])
+        if plan.baseline is not None:
+            commands[f"{name} (baseline)"] = lambda args=args: run_command([*kitgen_command(plan.baseline), *args])
     runs = interleaved(commands, plan.startup_repeats, warmups=2)
     typer = median_seconds(runs["typer"])
     rows = [
         Row("start-up: bare interpreter (python -c pass)", seconds_text(median_seconds(runs["python"]))),
         Row("start-up: minimal Typer app (1 command, 1 option)", seconds_text(typer)),
     ]
-    for name, label in (("check", "kitgen check (strip, one move)"), ("validate", "kitgen validate (one small log)")):
+    labels = {"check": "kitgen check (strip, one move)", "validate": "kitgen validate (one small log)",
+              "validate-class": f"kitgen validate ({CLASS_LOGS} logs, one command)"}
+    for name, label in labels.items():
         bad = failed(runs[name])
         if bad:
             rows.append(Row(f"start-up: {label}", f"failed: {bad.error}"))
@@ -111,6 +149,8 @@ def startup_rows(scratch: Path, plan: Plan) -> list[Row]:
         seconds = median_seconds(runs[name])
         rows.append(Row(f"start-up: {label}", seconds_text(seconds), f"Typer {seconds_text(typer)}",
                         ratio_text(seconds / typer), f"<= {STARTUP_LIMIT}x", verdict(seconds / typer, STARTUP_LIMIT)))
+        if plan.baseline is not None:
+            rows.append(baseline_row(f"start-up: {label}", runs[name], runs[f"{name} (baseline)"]))
     for name, args in (("check", check_args), ("validate", validate_args)):
         probe = run_command([PYTHON, str(BENCHMARKS / "import_probe.py"), *args])
         label = f"start-up: kitgen {name} imports weasyprint or pypdf"
@@ -147,12 +187,22 @@ def validation_rows(scratch: Path, plan: Plan) -> list[Row]:
                                     inprocess[size], size == largest, timings[0]["invalid"]))
         progress(f"validation: {size:,} logs as one command, {plan.command_repeats[size]} runs")
         batches = command_batches([*KITGEN, "validate"], names[:size])
-        runs = [_batched(batches, folder) for _ in range(plan.command_repeats[size])]
+        if plan.baseline is not None:
+            old_batches = command_batches([*kitgen_command(plan.baseline), "validate"], names[:size])
+            both = interleaved({"ours": lambda: _batched(batches, folder),
+                                "baseline": lambda: _batched(old_batches, folder)},
+                               plan.command_repeats[size], warmups=0)
+            runs = both["ours"]
+            compared = baseline_row(f"kitgen validate, {size:,} files", runs, both["baseline"])
+        else:
+            runs = [_batched(batches, folder) for _ in range(plan.command_repeats[size])]
         bad = failed(runs)
         command[size] = median_seconds(runs)
         label = f"kitgen validate, {size:,} files" + (f" ({len(batches)} commands)" if len(batches) > 1 else "")
         rows.append(_throughput_row(label, counted, command[size], size == largest,
                                     0 if bad is None else f"exit {bad.status}: {bad.error}"))
+        if plan.baseline is not None:
+            rows.append(compared)
     for kind, times in (("in-process", inprocess), ("command", command)):
         for small, large in zip(plan.validate_sizes, plan.validate_sizes[1:]):
             growth = times[large] / times[small]
@@ -235,11 +285,11 @@ def kit_rows(scratch: Path, plan: Plan) -> list[Row]:
     rows = []
     for case in cases:
         progress(f"kits: {case.label}, {plan.kit_repeats} runs and as many floor runs")
-        rows += _kit_rows(scratch, case, plan.kit_repeats)
+        rows += _kit_rows(scratch, case, plan.kit_repeats, plan.baseline)
     return rows
 
 
-def _kit_rows(scratch: Path, case: KitCase, repeats: int) -> list[Row]:
+def _kit_rows(scratch: Path, case: KitCase, repeats: int, baseline: Path | None = None) -> list[Row]:
     folder = scratch / "kit"
     folder.mkdir(exist_ok=True)
     written = folder / "written.txt"
@@ -254,6 +304,9 @@ def _kit_rows(scratch: Path, case: KitCase, repeats: int) -> list[Row]:
         "floor": lambda: run_command([PYTHON, "-B", str(BENCHMARKS / "weasyprint_floor.py"), str(pages),
                                       str(folder / "floor.pdf")]),
     }
+    if baseline is not None:
+        old_arguments = ["kit", *case.options, "-o", str(folder / "baseline.pdf"), "--force"]
+        commands["baseline"] = lambda: run_command([*kitgen_command(baseline), *old_arguments], cwd=folder)
     runs = interleaved(commands, repeats, warmups=0)
     floor = median_seconds(runs["floor"])
     reference = (f"floor {seconds_text(floor)}, {seconds_text(floor / pages)}/page, "
@@ -263,6 +316,8 @@ def _kit_rows(scratch: Path, case: KitCase, repeats: int) -> list[Row]:
         memory = max(run.max_rss_mb for run in runs["kit"] + [first])
         rows.append(Row(f"kit peak memory: {case.label}", f"{memory:.0f} MB", "", "", f"<= {MEMORY_LIMIT_MB} MB",
                         verdict(memory, MEMORY_LIMIT_MB)))
+    if baseline is not None:
+        rows.append(baseline_row(f"kit: {case.label}", runs["kit"], runs["baseline"]))
     return rows
 
 
@@ -376,8 +431,10 @@ def main(argv: list[str] | None = None) -> int:
     """Measure every figure and print the table; return the exit status (0)."""
     parser = argparse.ArgumentParser(description="Measure kitgen's speed side by side and print one table.")
     parser.add_argument("--quick", action="store_true", help="fewer repeats, smaller corpora, no 120-name kit")
+    parser.add_argument("--baseline", type=Path, metavar="CHECKOUT",
+                        help="another kitgen checkout to time side by side with this one")
     options = parser.parse_args(argv)
-    plan = QUICK if options.quick else FULL
+    plan = replace(QUICK if options.quick else FULL, baseline=options.baseline)
     started = machine()
     rows: list[Row] = []
     with tempfile.TemporaryDirectory(prefix="kitgen-bench-") as scratch:

@@ -3,8 +3,9 @@
 WeasyPrint opens GObject, Pango, HarfBuzz and fontconfig through cffi under several
 candidate names each (``libpango-1.0-0``, ``pango-1.0``, ...). cffi hands every name it
 cannot open as given to :func:`ctypes.util.find_library`, which on Linux runs
-``/sbin/ldconfig -p`` and then ``gcc`` and ``ld`` for each one: about 26 ``ldconfig``, 21
-``gcc`` and 21 ``ld`` processes before a kit draws anything, a tenth of a default kit's time.
+``/sbin/ldconfig -p`` and then ``gcc`` and ``ld`` for each one: 22 ``ldconfig``, 16 ``gcc``
+and 16 ``ld`` processes on this project's machine before a kit draws anything, about a tenth
+of a default kit's time (issue 13).
 
 :func:`linker_cache_lookups` answers those look-ups from one ``ldconfig -p`` read as the
 first step of ``ctypes.util.find_library`` does (the first ``lib<name>.*`` entry of this
