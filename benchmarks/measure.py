@@ -27,12 +27,14 @@ ERROR_TAIL_CHARS = 160  # how much of a failed command's standard error a row qu
 @dataclass(frozen=True)
 class Run:
     """One finished command: wall ``seconds``, peak resident memory in ``max_rss_mb``,
-    exit ``status`` and the end of its standard error (``error``)."""
+    exit ``status``, the end of its standard error (``error``) and the CPU time it used
+    (``cpu_seconds``, user and system: less disturbed than wall time by a loaded machine)."""
 
     seconds: float
     max_rss_mb: float
     status: int
     error: str
+    cpu_seconds: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -62,7 +64,8 @@ def run_command(argv: Sequence[str], cwd: Path | None = None, stdout_path: Path 
         process.returncode = os.waitstatus_to_exitcode(wait_status)
         err.seek(0)
         error = err.read().decode("utf-8", "replace").strip()
-    return Run(seconds, usage.ru_maxrss / 1024, process.returncode, error[-ERROR_TAIL_CHARS:])
+    return Run(seconds, usage.ru_maxrss / 1024, process.returncode, error[-ERROR_TAIL_CHARS:],
+               usage.ru_utime + usage.ru_stime)
 
 
 def interleaved(commands: dict[str, Callable[[], Run]], repeats: int, warmups: int = 1) -> dict[str, list[Run]]:

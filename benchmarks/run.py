@@ -86,13 +86,17 @@ def kitgen_command(checkout: Path | None = None) -> list[str]:
 
 
 def baseline_row(label: str, runs: list[Run], baseline: list[Run]) -> Row:
-    """Return the row comparing this checkout's ``runs`` with the baseline's, by median."""
+    """Return the row comparing this checkout's ``runs`` with the baseline's: medians of wall
+    time and of CPU time (the steadier figure when other work shares the machine)."""
     bad = failed(baseline)
     if bad:
         return Row(f"{label}: against the baseline", f"baseline failed: {bad.error}")
     ours, theirs = median_seconds(runs), median_seconds(baseline)
-    return Row(f"{label}: against the baseline", seconds_text(ours), f"baseline {seconds_text(theirs)}",
-               ratio_text(ours / theirs))
+    ours_cpu = median_of([run.cpu_seconds for run in runs])
+    theirs_cpu = median_of([run.cpu_seconds for run in baseline])
+    return Row(f"{label}: against the baseline", f"{seconds_text(ours)} (CPU {seconds_text(ours_cpu)})",
+               f"baseline {seconds_text(theirs)} (CPU {seconds_text(theirs_cpu)})",
+               f"{ratio_text(ours / theirs)} (CPU {ratio_text(ours_cpu / theirs_cpu)})")
 
 
 def progress(message: str) -> None:
@@ -230,7 +234,7 @@ def _batched(batches: list[list[str]], folder: Path) -> Run:
     runs = [run_command(argv, cwd=folder) for argv in batches]
     bad = failed(runs)
     return Run(sum(run.seconds for run in runs), max(run.max_rss_mb for run in runs),
-               bad.status if bad else 0, bad.error if bad else "")
+               bad.status if bad else 0, bad.error if bad else "", sum(run.cpu_seconds for run in runs))
 
 
 def _throughput_row(label: str, throws: int, seconds: float, targeted: bool, problem) -> Row:
