@@ -4,11 +4,11 @@ A :class:`Play` is the state of one game between turns: who is due, who still ha
 this round, the totals, round wins, eliminations and, once the game is decided, the winners
 (and the loser in ``hundred``). It is an immutable value: :func:`start_play` makes the first
 state, :meth:`Play.admit` says whether a seat may take the next turn, and :meth:`Play.record`
-returns the state after a turn. It is a named tuple rather than a frozen dataclass because
-its ``_replace`` makes the next state three times faster than ``dataclasses.replace``, which
-took a sixth of a log's validation (issue 13). The log validator drives it with the turns as written, a
+returns the state after a turn. The log validator drives it with the turns as written, a
 legal-game generator with the turns a legal game takes. Seats are 0-based indices into the
-``players:`` order.
+``players:`` order. It is a named tuple rather than a frozen dataclass because its
+``_replace`` makes the next state three times faster than ``dataclasses.replace``, which
+took a sixth of a log's validation (issue 13).
 
 Formats (``Rules.format``):
 
