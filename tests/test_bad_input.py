@@ -503,3 +503,27 @@ def test_a_mutated_log_through_the_cli_exits_0_1_or_2_with_json(tmp_path, log, s
     assert result.exit_code in (0, 1, 2)
     documents = json.loads(result.stdout)
     assert len(documents) == 1 and documents[0]["file"] == str(path)
+
+
+# --- caches keyed by a line's text keep short lines only --------------------------------------
+
+
+def test_long_lines_are_not_kept_in_the_line_caches():
+    from kitgen.logs.box import parse_line
+    from kitgen.logs.reader import parse_rules_line
+
+    parse_line.cache_clear()
+    parse_rules_line.cache_clear()
+    hostile = "x" * 100_000
+    report = validate_text(f"rules: strip\nplayers: Ana\nturn Ana\n{hostile}\n8: 8\n", Path("long.log"))
+    assert (4, "syntax") in [(error.line, error.code) for error in report.errors]
+    # Short lines are cached, a 100,000-character line is not (a cache of 16,384 such lines,
+    # one per log of a folder, would hold gigabytes).
+    assert parse_line.cache_info().currsize == 2  # "turn Ana" and "8: 8"
+    assert parse_rules_line.cache_info().currsize == 1
+
+
+def test_a_long_rules_option_is_quoted_short():
+    with pytest.raises(LogUnreadableError) as raised:
+        validate_text("rules: strip " + "y" * 100_000 + "\nplayers: Ana\n", Path("opt.log"))
+    assert len(str(raised.value)) < 200

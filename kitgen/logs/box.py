@@ -50,11 +50,10 @@ written that were movable count as moved). How it carries on:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Iterable
 
 from kitgen.errors import KitgenError, quote
-from kitgen.logs.reader import Header, Line
+from kitgen.logs.reader import Header, Line, cached_when_short
 from kitgen.logs.report import ErrorList, Report
 from kitgen.logs.suggest import did_you_mean, nearest_form
 from kitgen.rules.box import (
@@ -210,7 +209,7 @@ def _unreadable(message: str, text: str) -> Unreadable:
     return Unreadable(message + (f" Did you mean {quote(form)}?" if form else ""))
 
 
-@lru_cache(maxsize=1 << 14)
+@cached_when_short(maxsize=1 << 14, longest=200)
 def parse_line(text: str) -> BodyLine:
     """Return what the body line ``text`` (comment and outer spaces removed) says: one of
     the forms of LOG-FORMAT.md's "Shut the Box presets", or :class:`Unreadable` with the

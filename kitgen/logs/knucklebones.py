@@ -56,12 +56,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 from itertools import islice
 from typing import Any, Iterable, Union
 
 from kitgen.errors import quote
-from kitgen.logs.reader import Header, Line
+from kitgen.logs.reader import Header, Line, cached_when_short
 from kitgen.logs.report import ErrorList, Report
 from kitgen.logs.suggest import did_you_mean, nearest_form
 from kitgen.rules.box import NUMBER_MAX_DIGITS
@@ -134,7 +133,7 @@ def validate_knucklebones_log(header: Header, body: Iterable[Line], file: str) -
                   header.players, errors_left_out=walk.errors.left_out)
 
 
-@lru_cache(maxsize=1024)
+@cached_when_short(maxsize=1024, longest=200)
 def _seat_of(name: str, players: tuple[str, ...]) -> int | None:
     """Return the seat of ``name`` among ``players`` (matched ignoring case, typographic
     apostrophes read as ``'``), or ``None`` for a name that is not a player. Cached: every

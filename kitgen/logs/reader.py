@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, wraps
 from pathlib import Path
 from typing import Iterator, NamedTuple
 
@@ -79,7 +79,33 @@ def _keyword(line: Line) -> tuple[str, str] | None:
     return key.strip().lower(), value.strip()
 
 
-@lru_cache(maxsize=256)
+def cached_when_short(maxsize: int, longest: int):
+    """Return a decorator that caches a function of a text (its first argument) like
+    :func:`functools.lru_cache`, but only for texts of at most ``longest`` characters: a
+    cache keyed by whole lines would otherwise keep up to ``maxsize`` lines of up to 4 MiB
+    each alive across the logs of one command (gigabytes from a folder of hostile logs).
+
+    >>> @cached_when_short(maxsize=8, longest=3)
+    ... def shout(text):
+    ...     return text.upper()
+    >>> shout("ab"), shout("abcd"), shout.cache_info().currsize
+    ('AB', 'ABCD', 1)
+    """
+    def decorate(function):
+        cached = lru_cache(maxsize=maxsize)(function)
+
+        @wraps(function)
+        def call(text, *rest):
+            return (cached if len(text) <= longest else function)(text, *rest)
+
+        call.cache_info = cached.cache_info
+        call.cache_clear = cached.cache_clear
+        return call
+
+    return decorate
+
+
+@cached_when_short(maxsize=256, longest=200)
 def parse_rules_line(value: str) -> Rules:
     """Return the :class:`Rules` a ``rules:`` line's value names, e.g. ``classic tiles=12``.
     Cached: a class's logs repeat a few ``rules:`` lines, and rules are immutable.
@@ -96,7 +122,7 @@ def parse_rules_line(value: str) -> Rules:
     for word in words[1:]:
         key, equals, setting = word.partition("=")
         if not equals or not key or not setting:
-            raise LogUnreadableError(f"the rules: option {word!r} is not written as key=value.")
+            raise LogUnreadableError(f"the rules: option {quote(word)} is not written as key=value.")
         chosen[key.lower()] = setting
     return preset.configure(chosen)
 
