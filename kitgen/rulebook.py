@@ -200,13 +200,15 @@ def _one_die_section(rules: Rules) -> tuple[Section, ...]:
     )
 
 
-def _box_score(rules: Rules, turn: str = "turn") -> str:
+def _box_score(rules: Rules, turn: str = "turn", all_shut: str = "a shut box scores 0") -> str:
+    """Return how ``turn`` scores; ``all_shut`` says what every tile shut scores, in the
+    preset's words (the strip game has no box)."""
     if rules.scoring == "digits":
         return (
             f"{_article(turn).capitalize()} scores the open tiles read lowest first as one "
-            "number: with 1, 5 and 9 open the score is 159; a shut box scores 0."
+            f"number: with 1, 5 and 9 open the score is 159; {all_shut}."
         )
-    return f"{_article(turn).capitalize()} scores the open tiles added together; a shut box scores 0."
+    return f"{_article(turn).capitalize()} scores the open tiles added together; {all_shut}."
 
 
 def _box_rulings(extra: tuple[str, ...] = ()) -> Section:
@@ -236,7 +238,7 @@ def _box_hint(rules: Rules, shut: str = "shut open tiles", stop: str = "stop and
 
 
 def _turn_end_note(turn: str) -> str:
-    return f"A {turn} ends when a throw has no move, or at once when every tile is shut."
+    return f"{_article(turn).capitalize()} ends when a throw has no move, or at once when every tile is shut."
 
 
 def _one_die_note(rules: Rules) -> tuple[str, ...]:
@@ -266,7 +268,8 @@ def _strip(rules: Rules) -> Rulebook:
             _throw_section(rules, "attempt"),
             Section(
                 "Scoring",
-                (_box_score(rules, "attempt"), "A player's total is attempt 1 plus attempt 2."),
+                (_box_score(rules, "attempt", "with every number crossed out it scores 0"),
+                 "A player's total is attempt 1 plus attempt 2."),
             ),
             Section(
                 "Ending",
@@ -446,8 +449,7 @@ def _ten(rules: Rules) -> Rulebook:
             _box_rulings(
                 (
                     _TIES,
-                    f"kitgen's ruling on table size: {rules.min_players} to "
-                    f"{rules.max_players} players.",
+                    f"A table seats {rules.min_players} to {rules.max_players} players.",
                 ),
             ),
         ),
@@ -468,6 +470,11 @@ def _ten(rules: Rules) -> Rulebook:
 # --- hundred (RULES.md section 5) ---------------------------------------------------------
 
 
+def _hundred_end(rules: Rules) -> str:
+    """Return what loses, for a title: 'reaching 1000' or 'passing 100'."""
+    return f"reaching {DIGITS_LIMIT}" if rules.scoring == "digits" else f"passing {SUM_LIMIT}"
+
+
 def _hundred_loss(rules: Rules) -> str:
     """Return how a player loses, e.g. 'to reach 1000 (a running total of 1000 or more)'."""
     if rules.scoring == "digits":
@@ -483,10 +490,9 @@ def _hundred_scoring(rules: Rules) -> str:
 
 
 def _hundred(rules: Rules) -> Rulebook:
-    limit = DIGITS_LIMIT if rules.scoring == "digits" else SUM_LIMIT
     return Rulebook(
         preset=rules.preset,
-        title=f"Race to 100 - {rules.scoring} scoring, limit {limit}",
+        title=f"Race to 100 - {rules.scoring} scoring: {_hundred_end(rules)} loses",
         goal=f"Keep your running total low: the first player {_hundred_loss(rules)} loses.",
         sections=(
             Section(

@@ -5,10 +5,11 @@ from __future__ import annotations
 import shutil
 
 import pytest
+from fontTools.ttLib import TTFont
 
 import kitgen.kit.fonts as fonts
 from kitgen.errors import PlayerNameError, RenderError
-from kitgen.kit.fonts import check_printable, font_faces, font_families, font_folders
+from kitgen.kit.fonts import check_printable, font_faces, font_families, font_folders, number_families
 from kitgen.resources import data_folder
 
 
@@ -27,6 +28,13 @@ def fonts_folder(tmp_path, monkeypatch):
 
 def test_families_come_in_fallback_order_latin_first():
     assert font_families() == ("kitgen Atkinson Hyperlegible", "kitgen Noto Sans")
+
+
+def test_numbers_print_in_a_family_whose_zero_has_no_slash():
+    assert number_families() == ("kitgen Noto Sans", "kitgen Atkinson Hyperlegible")
+    face = next(face for face in font_faces() if face.family == number_families()[0])
+    with TTFont(face.path) as font:  # a plain zero is two contours; a slashed one more
+        assert font["glyf"][font.getBestCmap()[ord("0")]].numberOfContours == 2
 
 
 def test_faces_are_files_of_the_font_packages():
@@ -74,9 +82,3 @@ def test_an_unreadable_configuration_fails_in_one_sentence(fonts_folder):
     with pytest.raises(RenderError, match="font configuration cannot be read"):
         font_faces()
 
-
-def test_text_is_measured_in_the_first_familys_regular_face():
-    assert fonts.text_em("") == 0
-    assert fonts.text_em("Player Player") == pytest.approx(2 * fonts.text_em("Player") + fonts.text_em(" "))
-    assert 0.3 < fonts.text_em("Remaining sum") / len("Remaining sum") < 0.6  # a proportional face, not bold
-    assert fonts.text_em("Mm") > fonts.text_em("il")

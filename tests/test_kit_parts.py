@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kitgen.errors import OptionError
-from kitgen.kit.layout import Layout, find_paper
+from kitgen.kit.layout import LINE_HEIGHT, PT_PER_MM, Layout, find_paper
 from kitgen.kit.parts import (
     HostKey,
     NumberStrips,
@@ -22,6 +22,7 @@ from kitgen.kit.parts import (
     table_chunk,
     tile_sets,
 )
+from kitgen.kit.measure import BOLD, lines_for, text_mm
 from kitgen.kit.tables import Table
 from kitgen.rulebook import rulebook
 from kitgen.rules.formats import game_length
@@ -105,7 +106,7 @@ def test_blank_table_of_six_has_fourteen_strips_and_twelve_records():
     assert records.rows == 9
     assert records.columns == ("Roll total", "Numbers closed", "Checked sum")
     assert [column.heading for column in totals.columns] == ["Attempt 1", "Attempt 2", "Combined"]
-    assert totals.players == ("",) * 6
+    assert totals.players == (("", A4.text_pt),) * 6
     assert totals.result_rule == rulebook(STRIP).result_rule
 
 
@@ -281,3 +282,60 @@ def test_twelve_tile_host_key_counts():
     key = host_key(rules, rulebook(rules), A4)
     assert [row.total for row in key.rows] == list(range(2, 13))
     assert [row.count for row in key.rows][-4:] == [8, 10, 12, 15]
+
+
+# --- issue 9: names fit, cut-out parts keep their context, numbers have room ------------
+
+LARGE = Layout.for_print(find_paper("a4"), large_print=True)
+KATARZYNA = "Katarzyna Wiśniewska-Zielińska"
+
+
+@pytest.mark.parametrize("layout", [A4, LARGE], ids=["normal", "large"])
+@pytest.mark.parametrize("name", ["W" * 40, KATARZYNA, "Amara Okafor"])
+def test_a_name_fits_its_strip_and_record_field_at_the_size_it_prints(layout, name):
+    parts = parts_of("strip", (name, "Ben"), layout)
+    for part, caption in ((parts[1], strips_of(parts)[0]), (parts[2], records_of(parts)[0])):
+        lines = lines_for(name, part.name_field_mm - 2 * layout.field_padding_mm, caption.player_pt, BOLD)
+        assert lines <= 2
+        assert part.fields_mm >= lines * caption.player_pt / PT_PER_MM * LINE_HEIGHT
+
+
+def test_a_name_that_fits_keeps_the_body_text_size_in_large_print():
+    parts = parts_of("strip", ("Amara Okafor", "Ben"), LARGE)
+    assert {caption.player_pt for caption in (*strips_of(parts), *records_of(parts)) if caption.player} == {LARGE.text_pt}
+
+
+def test_cut_strips_and_records_carry_their_table():
+    rules = find_preset("classic").configure()
+    parts = table_chunk(rules, Table(4, ("Ana", "Ben")), A4, rulebook(rules)).parts
+    assert parts[1].hint.startswith("Table 4 ")
+    assert all(record.label.startswith("Table 4 \u00b7 Round ") for record in records_of(parts))
+
+
+@pytest.mark.parametrize("preset, winner", [("strip", True), ("classic", True), ("ten", True),
+                                            ("hundred", True), ("long-game", False)])
+def test_totals_have_a_field_for_the_winner(preset, winner):
+    totals = parts_of(preset, ("Ana", "Ben"))[-1]
+    assert bool(totals.winner_label) == winner and (totals.winner_field_mm > 40) == winner
+
+
+def test_the_placement_record_heads_the_totals_with_the_known_names():
+    named = parts_of("knucklebones", ("Ana", "Ben"))[2]
+    blank = parts_of("knucklebones", ("", ""))[2]
+    assert named.columns[-2:] == ("Total for Ana", "Total for Ben")
+    assert blank.columns[-2:] == ("Seat 1 total", "Seat 2 total")
+
+
+def test_the_number_column_holds_its_heading_in_large_print():
+    width = parts_of("strip", ("Ana",), LARGE)[2].column_widths_mm[0]
+    assert width >= text_mm("No.", LARGE.header_pt, BOLD) + 5.49  # padding, borders, 1 mm each side
+
+
+def test_digits_scoring_leaves_room_for_an_8_digit_score():
+    parts = parts_of("hundred", ("Ana", "Ben", "Cai"), scoring="digits")
+    room = 8 * 3.5  # a digit a child writes by hand: 3.5 mm
+    assert parts[1].score_field_mm >= room
+    totals = parts[-1]
+    assert min(totals.column_widths_mm[2:]) >= room + 10  # beside the "shut" mark
+    assert len(totals.tables) > 1 and sum(len(columns) for columns, _ in totals.tables) == 8
+    assert parts_of("hundred", ("Ana", "Ben"))[-1].per_table == 8

@@ -44,11 +44,11 @@ CASES = {
     ),
     "hundred": (
         "hundred", {}, {"seats": 2}, 9,
-        ["limit 100", "pass 100", "shut", "Round 8", "back to 0", "Turn sheet", "Continuation sheet"],
+        ["passing 100 loses", "pass 100", "shut", "Round 8", "back to 0", "Turn sheet", "Continuation sheet"],
     ),
     "hundred-digits": (
         "hundred", {"scoring": "digits"}, {"seats": 2, "paper": "letter"}, 9,
-        ["limit 1000", "reach 1000", "159", "read lowest first"],
+        ["reaching 1000 loses", "reach 1000", "159", "read lowest first"],
     ),
     "long-game": (
         "long-game", {}, {"players": ("Ana", "Дарья")}, 9,

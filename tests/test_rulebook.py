@@ -81,6 +81,18 @@ def test_no_text_suggests_strategy(rules):
         assert not re.search(rf"\b{word}\b", text), word
 
 
+@pytest.mark.parametrize("rules", ALL_RULES, ids=lambda rules: rules.preset)
+def test_articles_agree_and_no_kitgen_jargon_reaches_the_players(rules):
+    text = text_of(rulebook(rules))
+    assert not re.search(r"\b[Aa] (?!one)[aeiou]", text)  # issue 9: "A attempt ends"
+    assert "kitgen" not in text and "ruling on table size" not in text
+
+
+def test_the_strip_game_has_no_box_and_a_hundred_title_says_what_loses():
+    assert "box" not in text_of(rulebook(settled("strip"))).lower()
+    assert rulebook(settled("hundred", scoring="digits")).title.endswith("digits scoring: reaching 1000 loses")
+
+
 def test_title_names_format_and_tiles():
     assert rulebook(settled("classic", format="best-of-3", tiles="12")).title == (
         "Shut the Box - best of 3, 12 tiles"
@@ -226,7 +238,7 @@ def test_hundred_sum_passing_100_loses():
     assert "back to 0" in text
     assert "Every round starts with seat 1" in text
     assert "ranked by running total, lowest first" in text
-    assert book.title == "Race to 100 - sum scoring, limit 100"
+    assert book.title == "Race to 100 - sum scoring: passing 100 loses"
 
 
 def test_hundred_digits_reaching_1000_loses():

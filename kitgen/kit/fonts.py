@@ -52,11 +52,7 @@ def font_faces() -> tuple[FontFace, ...]:
     names is not installed, or a ``.ttf``/``.otf`` file in ``fonts/`` is not a loadable font.
     """
     folder = data_folder("fonts")
-    try:
-        config = tomllib.loads((folder / FONT_CONFIG).read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as error:
-        raise RenderError(f"kitgen's font configuration cannot be read ({error}).") from None
-    faces = [face for family in config["family"] for face in _package_faces(family)]
+    faces = [face for family in _config()["family"] for face in _package_faces(family)]
     extras = sorted(path for path in folder.iterdir() if path.suffix.lower() in FONT_SUFFIXES)
     for path in extras:
         _check_loadable(path)
@@ -72,20 +68,17 @@ def font_families() -> tuple[str, ...]:
     return tuple(dict.fromkeys(face.family for face in font_faces()))
 
 
+def number_families() -> tuple[str, ...]:
+    """Return the family names numbers print in where players write against them (tile
+    faces, row and round numbers): the families the configuration marks ``numbers``
+    (their zero has no slash, which a child can read as crossed out), then the rest."""
+    marked = [family["name"] for family in _config()["family"] if family.get("numbers")]
+    return tuple(dict.fromkeys((*marked, *font_families())))
+
+
 def font_folders() -> tuple[Path, ...]:
     """Return the folders holding kit font files (the URL fetcher serves these)."""
     return tuple(dict.fromkeys(face.path.parent for face in font_faces()))
-
-
-def text_em(text: str) -> float:
-    """Return the width of ``text`` set in the first family's regular face, in em: the
-    sum of its characters' advance widths, kerning left out (the kit measures its form
-    labels with it).
-
-    Raises :class:`KeyError` for a character that face cannot draw.
-    """
-    advances, units_per_em = _regular_advances()
-    return sum(advances[ord(char)] for char in text) / units_per_em
 
 
 def check_printable(names: Iterable[str]) -> None:
@@ -137,6 +130,17 @@ def _check_loadable(path: Path) -> None:
         ) from None
 
 
+def _config() -> dict:
+    """Return the font configuration, ``fonts/fonts.toml``.
+
+    Raises :class:`RenderError` when it cannot be read.
+    """
+    try:
+        return tomllib.loads((data_folder("fonts") / FONT_CONFIG).read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as error:
+        raise RenderError(f"kitgen's font configuration cannot be read ({error}).") from None
+
+
 def _package_faces(family: dict) -> list[FontFace]:
     package = family["package"]
     try:
@@ -153,19 +157,6 @@ def _package_faces(family: dict) -> list[FontFace]:
         )
         for entry in metadata["files"]
     ]
-
-
-@cache
-def _regular_advances() -> tuple[dict[int, int], int]:
-    """Return the first family's regular face's advance width per character and its
-    units per em."""
-    first = font_faces()[0].family
-    face = next(face for face in font_faces()
-                if face.family == first and face.style == "normal" and face.weight in (None, 400))
-    with TTFont(face.path, lazy=True) as font:
-        metrics = font["hmtx"].metrics
-        advances = {code: metrics[glyph][0] for code, glyph in font.getBestCmap().items()}
-        return advances, font["head"].unitsPerEm
 
 
 @cache

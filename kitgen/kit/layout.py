@@ -13,7 +13,7 @@ from math import ceil, floor
 from typing import Sequence
 
 from kitgen.errors import OptionError, quote
-from kitgen.kit.fonts import text_em
+from kitgen.kit.measure import BOLD, fitted_pt, lines_for, text_mm
 from kitgen.kit.tables import balanced_sizes
 
 MARGIN_MM = 10.0  # KIT.md: content kept inside a 10 mm safe margin
@@ -28,6 +28,7 @@ TILE_GAP_MM = 1.6
 TEXT_PT = 10.5
 LINE_HEIGHT = 1.3  # line height as a multiple of the font size
 HEADING_ROOM_MM = 4.5  # a sheet's heading band: its line of text and this much round it
+NUMBER_LINE_HEIGHT = 1.4  # the numbers' family (Noto Sans) spans 1.36 em from ascent to descent
 BAR_BAND_MM = 5.0  # one scale bar and its label
 BAR_HEIGHT_MM = 3.0
 BAR_OUTLINE_MM = 0.2
@@ -43,11 +44,10 @@ FIELD_MM = 8.0  # the write-in fields under a strip's tiles
 LABEL_GAP_MM = 1.5  # between a write-in field's label and its line
 FIELD_GAP_MM = 4.0  # between a write-in field and the next field's label
 CAPTION_GAP_MM = 1.5  # between a record's write-in fields and its table
-# Generous average character widths, measured on Atkinson Hyperlegible: prose averages
-# 0.43 em (bold 0.47), short bold headings such as "Checked sum" up to 0.58 em.
-PROSE_EM = 0.5
-HEADING_EM = 0.6
 CELL_PADDING_MM = 3.5  # a table cell's padding and borders, left and right
+FIELD_PADDING_MM = 1.0  # a write-in field's padding, each side
+HANDWRITTEN_DIGIT_MM = 3.5  # room for one digit a child writes by hand (normal print)
+NAME_LINES = 2  # a name wraps onto this many lines of its field at most, then prints smaller
 HINT_SCALE = 0.85  # the strip hint prints a little smaller than body text
 HINT_GAP_MM = 1.0  # between a strip's fields and its hint
 FOOTER_PT = 8.5
@@ -66,11 +66,10 @@ SCORE_FIELD_MM = 26.0
 NUMBER_SCALE = 0.55  # a tile's number, as a share of its box
 ROW_NUMBER_MM = 10.0  # a record's "No." column
 ROLE_COLUMN_MM = 22.0
-PLAYER_COLUMN_MM = 40.0  # a totals table's player column (names wrap past it)
+PLAYER_COLUMN_MM = 40.0  # a totals table's player column (names wrap in it)
 DEFAULT_DIE_MM = 16.0  # KIT.md: cells sized for real dice, 16 mm dice by default
 DIE_RANGE_MM = (8, 30)  # the die sizes a board is drawn for; real playing dice lie well inside
 CELL_CLEARANCE_MM = 4.0  # a board cell is this much wider than its die: room to set it down
-COLUMN_LABEL_EM = 0.7  # capitals such as "MIDDLE" in bold, generously
 COLUMN_LABEL_GAP_MM = 1.5  # between a column's label and its top cell
 SCORE_GAP_MM = 2.0  # between a column and its score box
 MIDDLE_GAPS = 2  # block gaps above and below the rolled-die spot where there is room (half a gap at least)
@@ -271,9 +270,36 @@ class Layout:
         >>> Layout(PAPERS["a4"]).name_field_mm(100, ("Player", "Round"), (14,))
         58.66
         """
-        labels_mm = sum(text_em(label) * self.text_pt / PT_PER_MM + LABEL_GAP_MM for label in labels)
+        labels_mm = sum(text_mm(label, self.text_pt) + LABEL_GAP_MM for label in labels)
         gaps_mm = (len(labels) - 1) * FIELD_GAP_MM
         return floor((width_mm - labels_mm - gaps_mm - sum(fixed_mm)) / names * 100) / 100
+
+    def name_lines(
+        self, names: Sequence[str], width_mm: float, most: int = NAME_LINES,
+        padding_mm: float = 2 * FIELD_PADDING_MM,
+    ) -> int:
+        """Return the lines the longest of ``names`` takes in a field ``width_mm`` wide
+        (``padding_mm`` of it padding), in bold body text: at least 1, at most ``most``
+        (a longer name prints smaller)."""
+        inner = width_mm - padding_mm
+        return max([1, *(min(most, lines_for(name, inner, self.text_pt, BOLD)) for name in names)])
+
+    def name_pt(
+        self, name: str, width_mm: float, lines: int, padding_mm: float = 2 * FIELD_PADDING_MM,
+    ) -> float:
+        """Return the size ``name`` prints at in a field ``width_mm`` wide (``padding_mm``
+        of it padding) holding ``lines`` lines: body text size, or smaller where the name
+        needs more lines.
+
+        >>> layout = Layout(PAPERS["a4"])
+        >>> layout.name_pt("Ana", 40, 1), layout.name_pt("W" * 40, 40, 2) < layout.text_pt
+        (10.5, True)
+        """
+        return fitted_pt(name, width_mm - padding_mm, self.text_pt, lines, BOLD)
+
+    @property
+    def field_padding_mm(self) -> float:
+        return FIELD_PADDING_MM
 
     @property
     def gap_mm(self) -> float:
@@ -282,6 +308,10 @@ class Layout:
     @property
     def line_height(self) -> float:
         return LINE_HEIGHT
+
+    @property
+    def number_line_height(self) -> float:
+        return NUMBER_LINE_HEIGHT
 
     @property
     def heading_pt(self) -> float:
@@ -387,10 +417,20 @@ class Layout:
     def score_field_mm(self) -> float:
         return SCORE_FIELD_MM * self.scale
 
+    def number_field_mm(self, digits: int) -> float:
+        """Return the width of a field holding a number of ``digits`` digits written by
+        hand, its padding included (hundred's digits scoring: up to 8 digits).
+
+        >>> Layout(PAPERS["a4"]).number_field_mm(8)
+        30.0
+        """
+        return round(digits * HANDWRITTEN_DIGIT_MM * self.scale + 2 * FIELD_PADDING_MM, 2)
+
     @property
     def row_number_mm(self) -> float:
-        """Return the width of a record's "No." column (two digits: not scaled)."""
-        return ROW_NUMBER_MM
+        """Return the width of a record's "No." column: 10 mm, or what its heading
+        measures with the cell's padding and a millimetre each side (large print)."""
+        return round(max(ROW_NUMBER_MM, text_mm("No.", self.header_pt, BOLD) + CELL_PADDING_MM + 2), 2)
 
     @property
     def record_columns(self) -> int:
@@ -406,10 +446,30 @@ class Layout:
         """Return the height of a table's header row whose ``headings`` wrap in columns
         ``widths_mm`` wide (at least a row's height)."""
         lines = max(
-            self.lines_for(heading, width - CELL_PADDING_MM, self.header_pt, HEADING_EM)
+            lines_for(heading, width - CELL_PADDING_MM, self.header_pt, BOLD)
             for heading, width in zip(headings, widths_mm)
         )
         return round(max(self.row_mm, lines * self.header_line_mm + HEADER_PADDING_MM), 2)
+
+    def least_columns_mm(self, headings: Sequence[str], items: Sequence[Sequence[str]] = ()) -> tuple[float, ...]:
+        """Return the least width of each column headed by ``headings``: its longest
+        heading word, or its widest item of ``items`` (one sequence a column, each item
+        kept on one line, in body text), with the cell's padding and 1 mm to spare."""
+        items = tuple(items) or ((),) * len(headings)
+        return tuple(
+            round(max([text_mm(word, self.header_pt, BOLD) for word in heading.split()]
+                      + [text_mm(item, self.text_pt) for item in column]) + CELL_PADDING_MM + 1, 2)
+            for heading, column in zip(headings, items)
+        )
+
+    def header_fit_pt(self, headings: Sequence[str], widths_mm: Sequence[float]) -> float:
+        """Return the size column headings print at in columns ``widths_mm`` wide: the
+        header size, or smaller where a heading's longest word would not fit its column
+        (many columns in large print)."""
+        return min(
+            fitted_pt(word, width - CELL_PADDING_MM - 1, self.header_pt, 1, BOLD)
+            for heading, width in zip(headings, widths_mm) for word in heading.split()
+        )
 
     @property
     def role_column_mm(self) -> float:
@@ -418,30 +478,18 @@ class Layout:
 
     @property
     def player_column_mm(self) -> float:
-        return PLAYER_COLUMN_MM
+        return PLAYER_COLUMN_MM * self.scale
+
+    @property
+    def cell_padding_mm(self) -> float:
+        return CELL_PADDING_MM
 
     def note_mm(self, note: str) -> float:
         """Return the height ``note`` takes under a sheet's heading (0 when empty), with
         the gap below it."""
         if not note:
             return 0.0
-        return self.lines_for(note, self.content_width_mm, self.text_pt) * self.line_mm + self.gap_mm
-
-    def lines_for(self, text: str, width_mm: float, size_pt: float, em_per_char: float = PROSE_EM) -> int:
-        """Return how many lines ``text`` takes at ``size_pt`` in ``width_mm``, wrapped
-        at spaces, each character counted ``em_per_char`` wide.
-
-        >>> Layout(PAPERS["a4"]).lines_for("Numbers closed", 20, 10, HEADING_EM)
-        2
-        """
-        per_line = max(1, floor(width_mm / (size_pt / PT_PER_MM * em_per_char)))
-        lines, used = 1, -1
-        for word in text.split():
-            if used + 1 + len(word) > per_line and used > 0:
-                lines, used = lines + 1, len(word)
-            else:
-                used += 1 + len(word)
-        return lines
+        return lines_for(note, self.content_width_mm, self.text_pt) * self.line_mm + self.gap_mm
 
 
 @dataclass(frozen=True)
@@ -476,8 +524,9 @@ def tile_rows(tiles: int, width_mm: float, layout: Layout) -> tuple[tuple[int, .
                  for size in balanced_sizes(tiles, ceil(tiles / per_row)))
 
 
-def strip_geometry(tiles: int, hint: str, layout: Layout) -> StripGeometry:
-    """Return the strip geometry for tiles 1..``tiles`` on ``layout``.
+def strip_geometry(tiles: int, hint: str, layout: Layout, name_lines: int = 1) -> StripGeometry:
+    """Return the strip geometry for tiles 1..``tiles`` on ``layout``, its name field
+    holding ``name_lines`` lines.
 
     Boxes keep their nominal size (14 mm, 21 mm in large print); a strip too wide for
     the page wraps onto balanced rows instead of shrinking a box (KIT.md).
@@ -490,11 +539,11 @@ def strip_geometry(tiles: int, hint: str, layout: Layout) -> StripGeometry:
     rows = tile_rows(tiles, width, layout)
     row_count = len(rows)
     hint_pt = layout.hint_pt
-    hint_lines = layout.lines_for(hint, width, hint_pt)
+    hint_lines = lines_for(hint, width, hint_pt)
     height = (
         layout.strip_padding_mm + CUT_CLEARANCE_MM
         + row_count * box + (row_count - 1) * gap
-        + gap + layout.field_mm
+        + gap + layout.field_mm + (name_lines - 1) * layout.line_mm
         + layout.hint_gap_mm + hint_lines * hint_pt / PT_PER_MM * LINE_HEIGHT
     )
     per_page = max(1, floor(layout.sheet_height_mm / height))
@@ -546,7 +595,7 @@ def turn_sheet_geometry(
     if score_below:
         rows, label = stacked, below
     row = len(rows) * box + (len(rows) + 1) * gap + ROW_RULE_MM
-    hint_mm = layout.lines_for(hint, layout.content_width_mm, layout.hint_pt) * layout.hint_pt / PT_PER_MM * LINE_HEIGHT
+    hint_mm = lines_for(hint, layout.content_width_mm, layout.hint_pt) * layout.hint_pt / PT_PER_MM * LINE_HEIGHT
     text = layout.field_mm + layout.hint_gap_mm + hint_mm + layout.half_gap_mm + layout.note_mm(note)
     per_page = max(1, floor((layout.sheet_height_mm - text - SHEET_SLACK_MM) / row))
     return TurnSheetGeometry(box, gap, rows, round(label, 2), round(score, 2), score_below, round(row, 2), per_page)
@@ -573,9 +622,10 @@ class RecordGeometry:
         return round(self.caption_mm - CAPTION_GAP_MM, 2)
 
 
-def record_geometry(rows: int, layout: Layout, header_mm: float) -> RecordGeometry:
-    """Return the geometry of records with a caption, a header row ``header_mm`` high and
-    ``rows`` rows, on sheets under their heading.
+def record_geometry(rows: int, layout: Layout, header_mm: float, extra_lines: int = 0) -> RecordGeometry:
+    """Return the geometry of records with a caption (``extra_lines`` lines taller than
+    one line of fields), a header row ``header_mm`` high and ``rows`` rows, on sheets
+    under their heading.
 
     Records keep two columns on a page in large print too: their rows and text grow,
     and a long column heading wraps onto more lines of the header.
@@ -584,7 +634,7 @@ def record_geometry(rows: int, layout: Layout, header_mm: float) -> RecordGeomet
     6
     """
     gap = layout.gap_mm
-    caption = layout.line_mm * CAPTION_LINES
+    caption = layout.line_mm * (CAPTION_LINES + extra_lines)
     height = caption + header_mm + rows * layout.row_mm
     per_column = max(1, floor((layout.sheet_height_mm + gap) / (height + gap)))
     return RecordGeometry(
@@ -605,15 +655,28 @@ def rows_per_sheet(layout: Layout, header_mm: float, note: str, fields_mm: float
     return floor(room / layout.row_mm)
 
 
-def column_widths(width_mm: float, number_mm: float, weights: tuple[float, ...]) -> tuple[float, ...]:
+def column_widths(
+    width_mm: float, number_mm: float, weights: tuple[float, ...], least_mm: Sequence[float] = (),
+) -> tuple[float, ...]:
     """Return a record's column widths: the row-number column ``number_mm`` wide, then
-    the rest of ``width_mm`` shared by ``weights``.
+    the rest of ``width_mm`` shared by ``weights``, each column at least its ``least_mm``
+    (what its widest word measures; columns past them have none) where the width allows: a column raised to its
+    least leaves the rest to the others, still by weight.
 
-    >>> column_widths(100, 10, (1, 2))
-    (10, 30.0, 60.0)
+    >>> column_widths(100, 10, (1, 2)), column_widths(100, 10, (1, 2), (40, 0))
+    ((10, 30.0, 60.0), (10, 40, 50.0))
     """
-    rest = width_mm - number_mm
-    return (number_mm, *(round(rest * weight / sum(weights), 2) for weight in weights))
+    least = (*least_mm, *(0.0,) * (len(weights) - len(least_mm)))
+    raised: dict[int, float] = {}
+    while True:
+        free = width_mm - number_mm - sum(raised.values())
+        shared = sum(weight for index, weight in enumerate(weights) if index not in raised)
+        widths = [raised.get(index, free * weight / shared) for index, weight in enumerate(weights)]
+        short = {index: least[index] for index, width in enumerate(widths)
+                 if index not in raised and width < least[index]}
+        if not short or len(raised) + len(short) == len(weights):
+            return (number_mm, *(round(width, 2) for width in widths))
+        raised |= short
 
 
 @dataclass(frozen=True)
@@ -723,17 +786,17 @@ def _board(
     width, gap = layout.content_width_mm, layout.gap_mm
     cell = layout.die_mm + CELL_CLEARANCE_MM
     label_pt = layout.subheading_pt
-    widest = max(len(label) for label in labels) * COLUMN_LABEL_EM * label_pt / PT_PER_MM
+    widest = max(text_mm(label, label_pt, BOLD) for label in labels) + CELL_PADDING_MM
     slot = max(cell, widest)
     grid = len(labels) * slot + (len(labels) - 1) * gap
     side = (width - grid) / 2 - gap
     label_mm = label_pt / PT_PER_MM * LINE_HEIGHT + COLUMN_LABEL_GAP_MM * layout.scale
     hint_line = layout.hint_pt / PT_PER_MM * LINE_HEIGHT
-    hint_mm = layout.lines_for(hint, side, layout.hint_pt) * hint_line
+    hint_mm = lines_for(hint, side, layout.hint_pt) * hint_line
     score_top = max(label_mm + spaces * cell, hint_mm + layout.half_gap_mm) + SCORE_GAP_MM * layout.scale
     board = score_top + layout.totals_row_mm
     text = (width - cell) / 2 - gap
-    text_lines = sum(layout.lines_for(line, text, layout.small_pt) for line in spot_text)
+    text_lines = sum(lines_for(line, text, layout.small_pt, BOLD) for line in spot_text)
     spot_mm = max(cell, text_lines * layout.small_pt / PT_PER_MM * LINE_HEIGHT)
     room = layout.sheet_height_mm - SHEET_SLACK_MM - 2 * board
     if room < spot_mm + 2 * layout.half_gap_mm:

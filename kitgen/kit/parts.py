@@ -15,11 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 from math import ceil, floor
-from typing import Callable, ClassVar, Sequence, TypeVar
+from typing import Callable, ClassVar, Iterable, Sequence, TypeVar
 
 from kitgen.errors import OptionError
 from kitgen.kit.guide import how_to_use
 from kitgen.kit.layout import (
+    NAME_LINES,
     BoardGeometry,
     Layout,
     RecordGeometry,
@@ -32,6 +33,7 @@ from kitgen.kit.layout import (
     strip_geometry,
     turn_sheet_geometry,
 )
+from kitgen.kit.measure import text_mm
 from kitgen.kit.tables import Table
 from kitgen.rulebook import Rulebook, Section
 from kitgen.rules.box import TWO_DICE_TOTALS
@@ -44,6 +46,10 @@ MAX_SET_SIZE = 4  # RULES.md section 1: no move uses more than 4 tiles (1+2+3+4 
 SET_SIZE_NAMES = ("Singles", "Pairs", "Threes", "Fours")  # RULES.md section 8: grouped by size
 SET_COLUMN_WEIGHTS = (1.4, 3.2, 4.2, 1.6)  # the longest row of each group: 1, 5, 7 and 2 sets
 ROLE_NAMES = ("Closer", "Opener")  # RULES.md section 6: seat 1 closes, seat 2 opens
+TOTALS_SEAT, TOTALS_PLAYER = "Seat", "Player"  # the totals table's first two headings
+NAME_CLEARANCE_MM = 1.0  # between a name in a totals row and the row's rules, above and below
+SLOT_PADDING_MM = 2.0  # a score cell's write-in line: its padding, both sides
+WINNER_FIELD = "Winner (ties share)"  # the totals sheet's write-in field for the game's winner
 STARTS_LABEL = "Round started by seat"  # RULES.md section 3: the start seat moves on each round
 
 # Games of several rounds (classic best-of and elimination, hundred) and the long game print
@@ -58,6 +64,7 @@ SEAT_LABEL = "Seat"
 TABLE_LABEL = "Table"
 SCORE_LABEL = "Score"
 SHEET_RULE = "Each round starts on the next row with every tile open: cross out the tiles you shut."
+MIN_NAME_FIELD_MM = 35.0  # a roll record's name field beside its label, at least
 ROLL_COLUMNS = ("Roll total", "Numbers closed", "Checked sum")  # KIT.md: roll record columns
 ROLL_COLUMN_WEIGHTS = (1.0, 1.4, 1.4)
 DICE_COLUMN = "Dice (1/2)"  # KIT.md: a dice column (one or two) where the preset allows one die
@@ -77,6 +84,7 @@ DRAW_REPLAY_ROWS = 2  # match-record rows past the match's length, for replays o
 LONG_GAME_PLACEMENTS = 28
 PLACEMENT_COLUMNS = ("Player", "Face", "Column", "Dice removed")  # KIT.md: then both totals
 PLACEMENT_COLUMN_WEIGHTS = (2.2, 0.9, 1.1, 1.2, 1.3, 1.3)
+BOARD_NAME_LINES = 3  # a name beside a board wraps onto 3 lines at most, then prints smaller
 SEAT_LABELS = ("Seat 1", "Seat 2")  # RULES.md section 7: 2 players; seat 1 reads the near board
 STARTER_COLUMN = "Started by"  # KIT.md: a match record has games, starter, result, game wins
 RESULT_COLUMN = "Result (winner or draw)"
@@ -116,21 +124,33 @@ class RulesCard(Part):
 
 @dataclass(frozen=True)
 class Caption:
-    """The write-in fields that head one number strip or roll record: the player's name
-    (``""`` to write in), what the round is called (``"Attempt"``; ``""`` for no round
-    field) and its number (``""`` on a spare strip)."""
+    """The write-in fields that head one number strip: the player's name (``""`` to write
+    in) and the size it prints at, what the round is called (``"Attempt"``; ``""`` for no
+    round field) and its number (``""`` on a spare strip)."""
 
     player: str
+    player_pt: float
     round_label: str
     round_number: str
+
+
+@dataclass(frozen=True)
+class RecordCaption:
+    """What heads one roll record: its ``label`` (table and round, ``"Table 2 · Attempt
+    1"``) and the player's name (``""`` to write in) with the size it prints at."""
+
+    label: str
+    player: str
+    player_pt: float
 
 
 @dataclass(frozen=True)
 class NumberStrips(Part):
     """Number strips to cut apart: ``pages`` of strips laid out by ``geometry``, the first
     ``turns`` for the turns of the game and the rest spares, each strip carrying the
-    fields ``Player`` (its line ``name_field_mm`` wide), its ``round_label`` (``""``: none)
-    and ``score_label`` (``""``: none) and the rulebook's ``hint``."""
+    fields ``Player`` (its line ``name_field_mm`` wide, ``fields_mm`` high: room for the
+    names' lines), its ``round_label`` (``""``: none) and ``score_label`` (``""``: none),
+    then the table's label and the rulebook's ``hint``."""
 
     template: ClassVar[str] = "parts/strips.html.j2"
     stylesheet: ClassVar[str | None] = "parts/strips.css.j2"
@@ -142,7 +162,12 @@ class NumberStrips(Part):
     geometry: StripGeometry
     name_field_mm: float
     turns: int
+    fields_mm: float
     pages: tuple[tuple[Caption, ...], ...]
+
+    @property
+    def name_sizes(self) -> tuple[float, ...]:
+        return name_sizes(caption.player_pt for page in self.pages for caption in page)
 
 
 @dataclass(frozen=True)
@@ -157,10 +182,11 @@ class TurnRow:
 
 @dataclass(frozen=True)
 class TurnPage:
-    """One page of a turn sheet: its write-in ``fields`` (label, value; ``""`` to write
-    in), its ``rows``, and its place among the pages of its sheet (``page`` of ``pages``)."""
+    """One page of a turn sheet: its write-in ``fields`` (label, value, the size the value
+    prints at; ``""`` to write in), its ``rows``, and its place among the pages of its
+    sheet (``page`` of ``pages``)."""
 
-    fields: tuple[tuple[str, str], ...]
+    fields: tuple[tuple[str, str, float], ...]
     rows: tuple[TurnRow, ...]
     page: int
     pages: int
@@ -186,6 +212,10 @@ class TurnSheets(Part):
     note: str = ""
 
     @property
+    def name_sizes(self) -> tuple[float, ...]:
+        return name_sizes(size for page in self.pages for _, _, size in page.fields)
+
+    @property
     def sheet_rows(self) -> tuple[TurnRow, ...]:
         """Return the rows of one sheet over its pages (every seat's sheet has the same)."""
         return tuple(row for page in self.pages[:self.pages[0].pages] for row in page.rows)
@@ -195,8 +225,9 @@ class TurnSheets(Part):
 class RollRecords(Part):
     """Roll records, one table per attempt or turn: ``rows`` numbered rows under
     ``columns`` (after the row number; ``column_widths_mm`` has the number column's width
-    first), laid out by ``geometry`` on ``pages``, each headed by the player's field
-    (``name_field_mm`` wide) and its round."""
+    first), laid out by ``geometry`` on ``pages``, each headed by its label (table and
+    round) and the player's field (``name_field_mm`` wide, ``fields_mm`` high), the label
+    on a line of its own above the field when ``label_line``."""
 
     template: ClassVar[str] = "parts/roll_records.html.j2"
     stylesheet: ClassVar[str | None] = "parts/roll_records.css.j2"
@@ -207,7 +238,13 @@ class RollRecords(Part):
     rows: int
     geometry: RecordGeometry
     name_field_mm: float
-    pages: tuple[tuple[Caption, ...], ...]
+    fields_mm: float
+    label_line: bool
+    pages: tuple[tuple[RecordCaption, ...], ...]
+
+    @property
+    def name_sizes(self) -> tuple[float, ...]:
+        return name_sizes(record.player_pt for page in self.pages for record in page)
 
 
 @dataclass(frozen=True)
@@ -246,26 +283,46 @@ class TotalsTable(Part):
     """The player-totals table: a row per seat (``seat_labels``, names filled in, blanks to
     write in) with ``row_mm`` high rows, the score ``columns`` after ``Player``, at most
     ``per_table`` in one table and the rest in tables under it (``column_widths_mm`` covers
-    the seat and player columns first, then ``per_table`` columns), an optional
-    first row ``starts_label`` for the seat that started each round, then the result
-    rule and ``notes`` from the rulebook under it, and the kit's ``guide`` ("How to use
-    this kit"): the totals sheet is the host's."""
+    the seat and player columns first, then ``per_table`` columns; headings at
+    ``header_pt``), an optional first row ``starts_label`` for the seat that started each
+    round, then the result rule, a field for the winner when ``winner_label`` (``""``:
+    none), ``notes`` from the rulebook under it, and the kit's ``guide`` ("How to use this
+    kit"): the totals sheet is the host's. Each of ``players`` is a name and the size it
+    prints at."""
 
     template: ClassVar[str] = "parts/totals.html.j2"
     stylesheet: ClassVar[str | None] = "parts/totals.css.j2"
+    seat_heading: ClassVar[str] = TOTALS_SEAT
+    player_heading: ClassVar[str] = TOTALS_PLAYER
     heading: str
     title: str
     columns: tuple[ScoreColumn, ...]
     per_table: int
     column_widths_mm: tuple[float, ...]
+    header_pt: float
     seat_labels: tuple[str, ...]
-    players: tuple[str, ...]
+    players: tuple[tuple[str, float], ...]
     row_mm: float
     slot_mm: float
     result_rule: str
     notes: tuple[str, ...]
     guide: Section
     starts_label: str = ""
+    winner_label: str = ""
+    winner_field_mm: float = 0.0
+
+    @property
+    def name_sizes(self) -> tuple[float, ...]:
+        return name_sizes(size for _, size in self.players)
+
+    @property
+    def tables(self) -> tuple[tuple[tuple[ScoreColumn, ...], float], ...]:
+        """Return each table's score columns and its width in mm (a last table with
+        fewer columns is narrower)."""
+        return tuple(
+            (group, round(sum(self.column_widths_mm[:2 + len(group)]), 2))
+            for group in paginate(self.columns, self.per_table)
+        )
 
 
 @dataclass(frozen=True)
@@ -301,10 +358,12 @@ class HostKey(Part):
 @dataclass(frozen=True)
 class Board:
     """One player's board as its reader sees it: the seat's label (``"Seat 1"``), the
-    player's name (``""`` to write in) and the column labels from the reader's left."""
+    player's name (``""`` to write in) and the size it prints at, and the column labels
+    from the reader's left."""
 
     seat: str
     player: str
+    player_pt: float
     columns: tuple[str, ...]
 
 
@@ -324,10 +383,15 @@ class BoardPages(Part):
     spot_text: tuple[str, ...]
     pages: int
 
+    @property
+    def name_sizes(self) -> tuple[float, ...]:
+        return name_sizes((self.near.player_pt, self.far.player_pt))
+
 
 @dataclass(frozen=True)
 class MatchRecord(Part):
-    """The match record: the seats' names (fields ``seat_field_mm`` wide), a numbered row
+    """The match record: the seats and their names with the size each prints at (fields
+    ``seat_field_mm`` wide), a numbered row
     per game (``games`` rows, room for replays of drawn games included) under ``columns``
     with ``column_widths_mm`` (the game-number column first), a match-winner field
     ``winner_field_mm`` wide, the result rule, ``notes`` and the kit's ``guide``."""
@@ -337,7 +401,7 @@ class MatchRecord(Part):
     winner_label: ClassVar[str] = WINNER_LABEL
     heading: str
     title: str
-    seats: tuple[tuple[str, str], ...]
+    seats: tuple[tuple[str, str, float], ...]
     seat_field_mm: float
     columns: tuple[str, ...]
     column_widths_mm: tuple[float, ...]
@@ -348,6 +412,10 @@ class MatchRecord(Part):
     result_rule: str
     notes: tuple[str, ...]
     guide: Section
+
+    @property
+    def name_sizes(self) -> tuple[float, ...]:
+        return name_sizes(size for _, _, size in self.seats)
 
 
 @dataclass(frozen=True)
@@ -375,6 +443,15 @@ class ColumnScoreKey(Part):
     rows: tuple[ColumnScoreRow, ...]
     example: Section
     notes: tuple[str, ...]
+
+
+def name_sizes(sizes_pt: Iterable[float]) -> tuple[float, ...]:
+    """Return the distinct sizes names print at, in order, for a part's stylesheet.
+
+    >>> name_sizes([10.5, 8.25, 10.5])
+    (8.25, 10.5)
+    """
+    return tuple(sorted(set(sizes_pt)))
 
 
 def tile_sets(tiles: int, total: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
@@ -408,7 +485,10 @@ def host_key(rules: Rules, book: Rulebook, layout: Layout) -> HostKey:
     """Return the host key part of a Shut the Box preset (RULES.md section 8)."""
     rows = tuple(HostKeyRow(total, tile_sets(rules.tiles, total)) for total in host_key_totals(rules))
     short = layout.short_field_mm
-    widths = column_widths(layout.content_width_mm - short, short, SET_COLUMN_WEIGHTS)
+    sets = [["+".join(map(str, tiles)) for row in rows for tiles in row.groups[size]]
+            for size in range(MAX_SET_SIZE)]
+    least = layout.least_columns_mm(SET_SIZE_NAMES, sets)
+    widths = column_widths(layout.content_width_mm - short, short, SET_COLUMN_WEIGHTS, least)
     return HostKey(
         heading="Host key",
         title=book.title,
@@ -478,18 +558,24 @@ def rotation(seats: Sequence[str], rounds: int) -> list[tuple[str, str]]:
 
 
 def number_strips(
-    rules: Rules, book: Rulebook, layout: Layout, turns: Turns, round_label: str,
+    rules: Rules, book: Rulebook, layout: Layout, table: Table, turns: Turns, round_label: str,
     score_label: str,
 ) -> NumberStrips:
     """Return a fresh strip per turn in ``turns`` plus the spares (KIT.md, "Contents" 2):
-    at least :data:`SPARE_STRIPS`, and as many more as fill the last page."""
-    geometry = strip_geometry(rules.tiles, book.strip_hint, layout)
-    strips = [Caption(player, round_label, number) for player, number in turns]
-    strips += [Caption("", round_label, "")] * (filled(len(turns) + SPARE_STRIPS, geometry.per_page) - len(turns))
+    at least :data:`SPARE_STRIPS`, and as many more as fill the last page; each carries
+    its table's label on its hint line."""
     fields = ((round_label, layout.short_field_mm), (score_label, layout.score_field_mm))
     name_mm = player_field_mm(layout, layout.content_width_mm, fields)
-    return NumberStrips("Number strips", book.strip_hint, round_label, score_label, geometry, name_mm,
-                        len(turns), paginate(strips, geometry.per_page))
+    lines = layout.name_lines([player for player, _ in turns], name_mm)
+    hint = f"{table.label} \u00b7 {book.strip_hint}"
+    geometry = strip_geometry(rules.tiles, hint, layout, lines)
+    strips = [Caption(player, layout.name_pt(player, name_mm, lines), round_label, number)
+              for player, number in turns]
+    spares = filled(len(turns) + SPARE_STRIPS, geometry.per_page) - len(turns)
+    strips += [Caption("", layout.text_pt, round_label, "")] * spares
+    return NumberStrips("Number strips", hint, round_label, score_label, geometry, name_mm,
+                        len(turns), round(layout.field_mm + (lines - 1) * layout.line_mm, 2),
+                        paginate(strips, geometry.per_page))
 
 
 def player_field_mm(layout: Layout, width_mm: float, fields: Sequence[tuple[str, float]]) -> float:
@@ -501,20 +587,34 @@ def player_field_mm(layout: Layout, width_mm: float, fields: Sequence[tuple[str,
     return layout.name_field_mm(width_mm, labels, tuple(field_mm for _, field_mm in shown))
 
 
-def roll_records(rules: Rules, layout: Layout, turns: Turns, round_label: str) -> RollRecords:
+def roll_records(rules: Rules, layout: Layout, table: Table, turns: Turns, round_label: str) -> RollRecords:
     """Return a roll record per turn in ``turns``, with a row per possible throw (N) and
-    a dice column where the preset allows one die (KIT.md, "Contents" 3); blank records
-    fill the last line of records (the totals sheet may follow on the same page)."""
+    a dice column where the preset allows one die (KIT.md, "Contents" 3), each headed by
+    its table and round; blank records fill the last line of records (the totals sheet
+    may follow on the same page). The label takes a line of its own where beside it the
+    name field would be narrower than :data:`MIN_NAME_FIELD_MM` (large print)."""
     one_die = rules.one_die != "never"
     columns = ((DICE_COLUMN,) if one_die else ()) + ROLL_COLUMNS
     weights = ((DICE_COLUMN_WEIGHT,) if one_die else ()) + ROLL_COLUMN_WEIGHTS
-    widths = column_widths(layout.record_width_mm, layout.row_number_mm, weights)
-    geometry = record_geometry(rules.tiles, layout, layout.header_mm(("No.", *columns), widths))
-    records = [Caption(player, round_label, number) for player, number in turns]
-    records += [Caption("", round_label, "")] * (filled(len(records), geometry.columns) - len(records))
-    name_mm = player_field_mm(layout, geometry.width_mm, ((round_label, layout.short_field_mm),))
+    widths = column_widths(layout.record_width_mm, layout.row_number_mm, weights,
+                           layout.least_columns_mm(columns))
+    labels = [" \u00b7 ".join(filter(None, (table.label, f"{round_label} {number}".strip())))
+              for _, number in turns]
+    widest = max(labels, key=lambda label: text_mm(label, layout.text_pt))
+    name_mm = player_field_mm(layout, layout.record_width_mm, ((widest, 0.0),))
+    label_line = name_mm < MIN_NAME_FIELD_MM
+    if label_line:
+        name_mm = player_field_mm(layout, layout.record_width_mm, ())
+    lines = layout.name_lines([player for player, _ in turns], name_mm)
+    header = layout.header_mm(("No.", *columns), widths)
+    geometry = record_geometry(rules.tiles, layout, header, lines - 1 + label_line)
+    records = [RecordCaption(label, player, layout.name_pt(player, name_mm, lines))
+               for label, (player, _) in zip(labels, turns)]
+    blank = RecordCaption(" \u00b7 ".join(filter(None, (table.label, round_label))), "", layout.text_pt)
+    records += [blank] * (filled(len(records), geometry.columns) - len(records))
     return RollRecords(
         "Roll records", columns, widths, rules.tiles, geometry, name_mm,
+        round(geometry.caption_field_mm - label_line * layout.line_mm, 2), label_line,
         paginate(records, geometry.per_page),
     )
 
@@ -522,31 +622,50 @@ def roll_records(rules: Rules, layout: Layout, turns: Turns, round_label: str) -
 def totals_table(
     book: Rulebook, layout: Layout, table: Table, columns: Sequence[ScoreColumn], guide: Section,
     notes: Sequence[str] = (), starts_label: str = "", seat_labels: Sequence[str] = (),
+    winner: bool = True, score_digits: int = 0,
 ) -> TotalsTable:
     """Return the player-totals table for ``table`` with score ``columns`` (KIT.md,
-    "Contents" 4), the kit's ``guide`` under it; seats are numbered unless ``seat_labels``
-    names them. Columns that do not fit one table's width, each at least
-    :data:`ROUND_COLUMN_MM` (scaled), go on in further tables under it."""
+    "Contents" 4), the kit's ``guide`` under it and, when ``winner``, a field for the
+    winner; seats are numbered unless ``seat_labels`` names them. Columns that do not fit
+    one table's width, each at least :data:`ROUND_COLUMN_MM` (scaled) and wide enough for
+    a number of ``score_digits`` digits written by hand beside its mark, go on in further
+    tables under it. A name wraps onto the lines its row holds, the row growing to hold
+    two; a longer name prints smaller."""
     slots = max(len(column.slots) for column in columns)
     seat_mm = _seat_column_mm(layout, bool(seat_labels))
+    room_mm = layout.content_width_mm - seat_mm - layout.player_column_mm
+    marks_mm = max((layout.tick_mm + text_mm(column.mark, layout.tiny_pt) + SLOT_PADDING_MM
+                    for column in columns if column.mark), default=0.0)
+    cell_mm = layout.number_field_mm(score_digits) + SLOT_PADDING_MM + marks_mm if score_digits else 0.0
     per_table = min(len(columns), totals_columns(layout, bool(seat_labels)))
+    if cell_mm:
+        per_table = max(1, min(per_table, floor(room_mm / cell_mm)))
+    headings = [column.heading for column in columns[:per_table]]
+    least = [max(cell_mm, heading_mm) for heading_mm in layout.least_columns_mm(headings)]
     widths = column_widths(
-        layout.content_width_mm - seat_mm, layout.player_column_mm, tuple(1.0 for _ in range(per_table)),
+        layout.content_width_mm - seat_mm, layout.player_column_mm, tuple(1.0 for _ in headings), least,
     )
+    name_mm, padding = layout.player_column_mm, layout.cell_padding_mm
+    most = max(NAME_LINES, floor((layout.totals_row_mm * slots - 2 * NAME_CLEARANCE_MM) / layout.line_mm))
+    lines = layout.name_lines(table.seats, name_mm, most, padding)
+    row_mm = round(max(layout.totals_row_mm * slots, lines * layout.line_mm + 2 * NAME_CLEARANCE_MM), 2)
     return TotalsTable(
         heading="Player totals",
         title=book.title,
         columns=tuple(columns),
         per_table=per_table,
         column_widths_mm=(seat_mm, *widths),
+        header_pt=layout.header_fit_pt([TOTALS_SEAT, TOTALS_PLAYER, *headings], (seat_mm, *widths)),
         seat_labels=tuple(seat_labels) or tuple(str(seat) for seat in range(1, len(table.seats) + 1)),
-        players=table.seats,
-        row_mm=layout.totals_row_mm * slots,
-        slot_mm=layout.totals_row_mm,
+        players=tuple((name, layout.name_pt(name, name_mm, lines, padding)) for name in table.seats),
+        row_mm=row_mm,
+        slot_mm=round(row_mm / slots, 2),
         result_rule=book.result_rule,
         notes=tuple(notes),
         guide=guide,
         starts_label=starts_label,
+        winner_label=WINNER_FIELD if winner else "",
+        winner_field_mm=layout.name_field_mm(layout.content_width_mm, (WINNER_FIELD,)) if winner else 0.0,
     )
 
 
@@ -589,8 +708,8 @@ def _strip_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
     columns = [ScoreColumn(f"Attempt {attempt}") for attempt in range(1, ATTEMPTS + 1)]
     return (
         RulesCard(book),
-        number_strips(rules, book, layout, turns, "Attempt", "Remaining sum"),
-        roll_records(rules, layout, turns, "Attempt"),
+        number_strips(rules, book, layout, table, turns, "Attempt", "Remaining sum"),
+        roll_records(rules, layout, table, turns, "Attempt"),
         totals_table(book, layout, table, [*columns, ScoreColumn("Combined")],
                      how_to_use(rules, len(table.seats), "strips")),
     )
@@ -621,7 +740,7 @@ def _classic_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
     return (
         RulesCard(book),
         sheets,
-        roll_records(rules, layout, rotation(table.seats, rounds), "Round"),
+        roll_records(rules, layout, table, rotation(table.seats, rounds), "Round"),
         totals_table(book, layout, table, columns, how_to_use(rules, len(table.seats), "turn sheets"),
                      section(book, "Rounds").paragraphs, STARTS_LABEL),
     )
@@ -665,12 +784,13 @@ def seat_turn_sheets(rules: Rules, book: Rulebook, layout: Layout, table: Table,
     note = f"{SHEET_RULE} {_carry_on('round')}"
     geometry = turn_sheet_geometry(rules.tiles, book.strip_hint, note, layout)
     rows = _numbered_rows("Round", rounds, filled(rounds, geometry.per_page))
+    name_mm = player_field_mm(layout, layout.content_width_mm, ((SEAT_LABEL, layout.short_field_mm),))
     pages = [
         page
         for seat, player in enumerate(table.seats, start=1)
-        for page in _turn_pages(((PLAYER_LABEL, player), (SEAT_LABEL, str(seat))), rows, geometry.per_page)
+        for page in _turn_pages(((PLAYER_LABEL, player, layout.name_pt(player, name_mm, 1)),
+                                 (SEAT_LABEL, str(seat), layout.text_pt)), rows, geometry.per_page)
     ]
-    name_mm = player_field_mm(layout, layout.content_width_mm, ((SEAT_LABEL, layout.short_field_mm),))
     return TurnSheets("Turn sheet", book.strip_hint, SCORE_LABEL, geometry, name_mm, (SEAT_LABEL,), tuple(pages),
                       note)
 
@@ -686,18 +806,18 @@ def continuation_sheet(rules: Rules, layout: Layout, book: Rulebook) -> TurnShee
     rows = [TurnRow(label, "")] * geometry.per_page
     short = layout.short_field_mm
     if long_game:  # the roles' names, then the table: a cut or copied page says where it belongs
-        fields = (*((role, "") for role in ROLE_NAMES), (TABLE_LABEL, ""))
+        fields = tuple((label, "", layout.text_pt) for label in (*ROLE_NAMES, TABLE_LABEL))
         name_mm = layout.name_field_mm(layout.content_width_mm, (*ROLE_NAMES, TABLE_LABEL), (short,),
                                        names=len(ROLE_NAMES))
     else:
-        fields = ((PLAYER_LABEL, ""), (SEAT_LABEL, ""), (TABLE_LABEL, ""))
+        fields = tuple((label, "", layout.text_pt) for label in (PLAYER_LABEL, SEAT_LABEL, TABLE_LABEL))
         name_mm = player_field_mm(layout, layout.content_width_mm, ((SEAT_LABEL, short), (TABLE_LABEL, short)))
     return TurnSheets("Continuation sheet", book.strip_hint, "" if long_game else SCORE_LABEL, geometry,
                       name_mm, (TABLE_LABEL,) if long_game else (SEAT_LABEL, TABLE_LABEL),
                       (TurnPage(fields, tuple(rows), 1, 1),), note)
 
 
-def _turn_pages(fields: tuple[tuple[str, str], ...], rows: Sequence[TurnRow], per_page: int) -> list[TurnPage]:
+def _turn_pages(fields: tuple[tuple[str, str, float], ...], rows: Sequence[TurnRow], per_page: int) -> list[TurnPage]:
     sheets = paginate(rows, per_page)
     return [TurnPage(fields, page, number, len(sheets)) for number, page in enumerate(sheets, start=1)]
 
@@ -752,8 +872,8 @@ def _ten_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
     columns = [ScoreColumn("Score"), ScoreColumn("Shut the box", mark="wins at once")]
     return (
         RulesCard(book),
-        number_strips(rules, book, layout, turns, "", "Score"),
-        roll_records(rules, layout, turns, ""),
+        number_strips(rules, book, layout, table, turns, "", "Score"),
+        roll_records(rules, layout, table, turns, ""),
         totals_table(book, layout, table, columns, how_to_use(rules, len(table.seats), "strips")),
     )
 
@@ -763,14 +883,15 @@ def _hundred_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
     """Return the parts of a ``hundred`` table (RULES.md section 5): turn sheets for the
     rounds a race takes, running totals per round with a reset mark."""
     rounds = _rounds(rules, table, rounds)
+    digits = rules.tiles - 1 if rules.scoring == "digits" else 0  # the first throw shuts a tile
     sheets = seat_turn_sheets(rules, book, layout, table, rounds)
     columns = round_columns(filled(rounds, totals_columns(layout)), ("score", "total"), "shut")
     return (
         RulesCard(book),
         sheets,
-        roll_records(rules, layout, rotation(table.seats, rounds), "Round"),
+        roll_records(rules, layout, table, rotation(table.seats, rounds), "Round"),
         totals_table(book, layout, table, columns, how_to_use(rules, len(table.seats), "turn sheets"),
-                     section(book, "Scoring").paragraphs[1:]),
+                     section(book, "Scoring").paragraphs[1:], score_digits=digits),
     )
 
 
@@ -785,8 +906,8 @@ def _long_game_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
     note = _carry_on("turn")
     geometry = turn_sheet_geometry(rules.tiles, book.strip_hint, note, layout, scored=False)
     rows = _numbered_rows("Turn", 2 * turns, filled(2 * turns, geometry.per_page), ROLE_NAMES)
-    fields = tuple(zip(ROLE_NAMES, table.seats))
     name_mm = layout.name_field_mm(layout.content_width_mm, ROLE_NAMES, names=len(ROLE_NAMES))
+    fields = tuple((role, player, layout.name_pt(player, name_mm, 1)) for role, player in zip(ROLE_NAMES, table.seats))
     board = TurnSheets("Board sheet", book.strip_hint, "", geometry, name_mm, (),
                        tuple(_turn_pages(fields, rows, geometry.per_page)), note)
     throws = ceil(length.throws_90 * turns / length.turns_95)
@@ -796,7 +917,7 @@ def _long_game_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
         board,
         turn_record(layout, section(book, "Doubles").paragraphs[-1], throws),
         totals_table(book, layout, table, columns, how_to_use(rules, len(table.seats), "board sheet"),
-                     seat_labels=ROLE_NAMES),
+                     seat_labels=ROLE_NAMES, winner=False),
     )
 
 
@@ -823,13 +944,12 @@ def _knucklebones_parts(rules: Rules, table: Table, layout: Layout, book: Rulebo
                         rounds: int | None) -> tuple[Part, ...]:
     """Return the parts of a ``knucklebones`` table (RULES.md section 7): rules card, a
     page of two facing boards and a placement record per game, and the match record.
-    Records head their columns by seat (``Seat 1 total``): the names, which may be long,
-    print on the boards and the match record."""
+    The placement record heads each seat's total with the seat's name when it is known."""
     games = _games_printed(rules)
     return (
         RulesCard(book),
         board_pages(table, layout, book, games),
-        placement_record(layout, games),
+        placement_record(layout, games, table.seats),
         match_record(rules, table, layout, book, games, how_to_use(rules, len(table.seats), "boards")),
     )
 
@@ -856,19 +976,27 @@ def board_pages(table: Table, layout: Layout, book: Rulebook, games: int) -> Boa
     """
     spot_text = (SPOT_LABEL, FACING_LABEL)
     geometry = board_geometry(COLUMN_LABELS, COLUMN_DICE, book.strip_hint, spot_text, layout)
-    near = Board(SEAT_LABELS[0], table.seats[0], COLUMN_LABELS)
-    far = Board(SEAT_LABELS[1], table.seats[1], COLUMN_LABELS[::-1])
+    name_mm = geometry.side_mm - layout.field_gap_mm
+    lines = layout.name_lines(table.seats, name_mm, BOARD_NAME_LINES)
+    near, far = (
+        Board(seat, player, layout.name_pt(player, name_mm, lines), columns)
+        for seat, player, columns in zip(SEAT_LABELS, table.seats, (COLUMN_LABELS, COLUMN_LABELS[::-1]))
+    )
     return BoardPages("Boards", geometry, near, far, book.strip_hint, spot_text, games)
 
 
-def placement_record(layout: Layout, games: int) -> TurnRecord:
+def placement_record(layout: Layout, games: int, players: Sequence[str]) -> TurnRecord:
     """Return the placement record: for each of ``games`` games, sheets with a numbered
     row per placement (no., player, face, column, dice removed, both totals; KIT.md) for
-    :data:`LONG_GAME_PLACEMENTS` placements at least, each sheet with a game field."""
+    :data:`LONG_GAME_PLACEMENTS` placements at least, each sheet with a game field. A
+    total's column is headed by its seat's name (``players``, ``""`` for a blank seat),
+    or by the seat."""
     note = ("One row per placement, both totals after its removals. A game that runs past "
             "the last row goes on a fresh sheet: print more.")
-    columns = (*PLACEMENT_COLUMNS, *(f"{seat} total" for seat in SEAT_LABELS))
-    widths = column_widths(layout.content_width_mm, layout.row_number_mm, PLACEMENT_COLUMN_WEIGHTS)
+    columns = (*PLACEMENT_COLUMNS, *(f"Total for {player}" if player else f"{seat} total"
+                                     for seat, player in zip(SEAT_LABELS, players)))
+    widths = column_widths(layout.content_width_mm, layout.row_number_mm, PLACEMENT_COLUMN_WEIGHTS,
+                           layout.least_columns_mm(PLACEMENT_COLUMNS))
     header = layout.header_mm(("No.", *columns), widths)
     rows = rows_per_sheet(layout, header, note, layout.field_mm)
     sheets = ceil(LONG_GAME_PLACEMENTS / rows)
@@ -892,11 +1020,14 @@ def match_record(
         f"The boards and placement records cover {covered}; print more for a longer match "
         "or a replayed draw.",
     )
+    seat_mm = layout.name_field_mm(layout.content_width_mm, SEAT_LABELS, names=len(SEAT_LABELS))
+    lines = layout.name_lines(table.seats, seat_mm)
     return MatchRecord(
         heading="Match record",
         title=book.title,
-        seats=tuple(zip(SEAT_LABELS, table.seats)),
-        seat_field_mm=layout.name_field_mm(layout.content_width_mm, SEAT_LABELS, names=len(SEAT_LABELS)),
+        seats=tuple((seat, player, layout.name_pt(player, seat_mm, lines))
+                    for seat, player in zip(SEAT_LABELS, table.seats)),
+        seat_field_mm=seat_mm,
         columns=columns,
         column_widths_mm=widths,
         header_mm=layout.header_mm(("Game", *columns), widths),

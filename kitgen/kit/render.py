@@ -40,7 +40,7 @@ from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherRespons
 
 from kitgen import __version__
 from kitgen.errors import RenderError
-from kitgen.kit.fonts import check_embedded_fonts, font_faces, font_families, font_folders
+from kitgen.kit.fonts import check_embedded_fonts, font_faces, font_families, font_folders, number_families
 from kitgen.kit.layout import Layout
 from kitgen.kit.parts import Chunk
 from kitgen.resources import data_folder
@@ -135,7 +135,7 @@ class KitRenderer:
         self._font_config = FontConfiguration()
         faces = [(face, face.path.as_uri()) for face in font_faces()]
         css = environment().get_template(STYLESHEET_TEMPLATE).render(
-            layout=layout, faces=faces, families=font_families()
+            layout=layout, faces=faces, families=font_families(), number_families=number_families()
         )
         with _watched_render():
             self._stylesheet = CSS(
