@@ -64,7 +64,6 @@ SEAT_LABEL = "Seat"
 TABLE_LABEL = "Table"
 SCORE_LABEL = "Score"
 SHEET_RULE = "Each round starts on the next row with every tile open: cross out the tiles you shut."
-MIN_NAME_FIELD_MM = 35.0  # a roll record's name field beside its label, at least
 ROLL_COLUMNS = ("Roll total", "Numbers closed", "Checked sum")  # KIT.md: roll record columns
 ROLL_COLUMN_WEIGHTS = (1.0, 1.4, 1.4)
 DICE_COLUMN = "Dice (1/2)"  # KIT.md: a dice column (one or two) where the preset allows one die
@@ -226,8 +225,7 @@ class RollRecords(Part):
     """Roll records, one table per attempt or turn: ``rows`` numbered rows under
     ``columns`` (after the row number; ``column_widths_mm`` has the number column's width
     first), laid out by ``geometry`` on ``pages``, each headed by its label (table and
-    round) and the player's field (``name_field_mm`` wide, ``fields_mm`` high), the label
-    on a line of its own above the field when ``label_line``."""
+    round) and the player's field (``name_field_mm`` wide, ``fields_mm`` high)."""
 
     template: ClassVar[str] = "parts/roll_records.html.j2"
     stylesheet: ClassVar[str | None] = "parts/roll_records.css.j2"
@@ -239,7 +237,6 @@ class RollRecords(Part):
     geometry: RecordGeometry
     name_field_mm: float
     fields_mm: float
-    label_line: bool
     pages: tuple[tuple[RecordCaption, ...], ...]
 
     @property
@@ -591,8 +588,7 @@ def roll_records(rules: Rules, layout: Layout, table: Table, turns: Turns, round
     """Return a roll record per turn in ``turns``, with a row per possible throw (N) and
     a dice column where the preset allows one die (KIT.md, "Contents" 3), each headed by
     its table and round; blank records fill the last line of records (the totals sheet
-    may follow on the same page). The label takes a line of its own where beside it the
-    name field would be narrower than :data:`MIN_NAME_FIELD_MM` (large print)."""
+    may follow on the same page)."""
     one_die = rules.one_die != "never"
     columns = ((DICE_COLUMN,) if one_die else ()) + ROLL_COLUMNS
     weights = ((DICE_COLUMN_WEIGHT,) if one_die else ()) + ROLL_COLUMN_WEIGHTS
@@ -602,19 +598,16 @@ def roll_records(rules: Rules, layout: Layout, table: Table, turns: Turns, round
               for _, number in turns]
     widest = max(labels, key=lambda label: text_mm(label, layout.text_pt))
     name_mm = player_field_mm(layout, layout.record_width_mm, ((widest, 0.0),))
-    label_line = name_mm < MIN_NAME_FIELD_MM
-    if label_line:
-        name_mm = player_field_mm(layout, layout.record_width_mm, ())
     lines = layout.name_lines([player for player, _ in turns], name_mm)
     header = layout.header_mm(("No.", *columns), widths)
-    geometry = record_geometry(rules.tiles, layout, header, lines - 1 + label_line)
+    geometry = record_geometry(rules.tiles, layout, header, lines - 1)
     records = [RecordCaption(label, player, layout.name_pt(player, name_mm, lines))
                for label, (player, _) in zip(labels, turns)]
     blank = RecordCaption(" \u00b7 ".join(filter(None, (table.label, round_label))), "", layout.text_pt)
     records += [blank] * (filled(len(records), geometry.columns) - len(records))
     return RollRecords(
         "Roll records", columns, widths, rules.tiles, geometry, name_mm,
-        round(geometry.caption_field_mm - label_line * layout.line_mm, 2), label_line,
+        geometry.caption_field_mm,
         paginate(records, geometry.per_page),
     )
 
@@ -725,8 +718,8 @@ def _classic_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
         turns = rotation(table.seats, 1)
         return (
             RulesCard(book),
-            number_strips(rules, book, layout, turns, "Round", "Score"),
-            roll_records(rules, layout, turns, "Round"),
+            number_strips(rules, book, layout, table, turns, "Round", "Score"),
+            roll_records(rules, layout, table, turns, "Round"),
             totals_table(book, layout, table, (ScoreColumn("Score"),), how_to_use(rules, len(table.seats), "strips")),
         )
     rounds = _rounds(rules, table, rounds)
