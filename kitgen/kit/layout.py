@@ -46,7 +46,7 @@ FIELD_GAP_MM = 4.0  # between a write-in field and the next field's label
 CAPTION_GAP_MM = 1.5  # between a record's write-in fields and its table
 CELL_PADDING_MM = 3.5  # a table cell's padding and borders, left and right
 FIELD_PADDING_MM = 1.0  # a write-in field's padding, each side
-HANDWRITTEN_DIGIT_MM = 3.5  # room for one digit a child writes by hand (any print size)
+HANDWRITTEN_DIGIT_MM = 3.5  # room for one digit a child writes by hand (normal print)
 NAME_LINES = 2  # a name wraps onto this many lines of its field at most, then prints smaller
 HINT_SCALE = 0.85  # the strip hint prints a little smaller than body text
 HINT_GAP_MM = 1.0  # between a strip's fields and its hint
@@ -424,7 +424,7 @@ class Layout:
         >>> Layout(PAPERS["a4"]).number_field_mm(8)
         30.0
         """
-        return round(digits * HANDWRITTEN_DIGIT_MM + 2 * FIELD_PADDING_MM, 2)
+        return round(digits * HANDWRITTEN_DIGIT_MM * self.scale + 2 * FIELD_PADDING_MM, 2)
 
     @property
     def row_number_mm(self) -> float:
@@ -575,20 +575,19 @@ class TurnSheetGeometry:
 
 
 def turn_sheet_geometry(
-    tiles: int, hint: str, note: str, layout: Layout, scored: bool = True, score_digits: int = 0,
+    tiles: int, hint: str, note: str, layout: Layout, scored: bool = True,
 ) -> TurnSheetGeometry:
     """Return the geometry of a turn sheet for tiles 1..``tiles`` on ``layout``: boxes of
     the strips' nominal size, wrapped onto balanced rows where one row does not fit
     beside the round label and (when ``scored``) the score column, and as many rounds on
-    a sheet as fit between the fields line and ``hint`` above and ``note`` below; the
-    score column holds a number of ``score_digits`` digits written by hand.
+    a sheet as fit between the fields line and ``hint`` above and ``note`` below.
 
     >>> turn_sheet_geometry(9, "", "", Layout(PAPERS["a4"])).rows
     ((1, 2, 3, 4, 5, 6, 7, 8, 9),)
     """
     box, gap = layout.tile_box_mm, layout.tile_gap_mm
     label = TURN_LABEL_MM * layout.scale
-    score = max(layout.score_field_mm * TURN_SCORE_SHARE, layout.number_field_mm(score_digits)) if scored else 0.0
+    score = layout.score_field_mm * TURN_SCORE_SHARE if scored else 0.0
     rows = tile_rows(tiles, layout.content_width_mm - label - score - 2 * gap, layout)
     below = max(label, score)
     stacked = tile_rows(tiles, layout.content_width_mm - below - 2 * gap, layout)

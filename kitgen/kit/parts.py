@@ -771,14 +771,11 @@ def check_rounds(rules: Rules, rounds: int | None) -> None:
                           "a longer game goes on continuation sheets.")
 
 
-def seat_turn_sheets(
-    rules: Rules, book: Rulebook, layout: Layout, table: Table, rounds: int, score_digits: int = 0,
-) -> TurnSheets:
-    """Return a turn sheet per seat: a row of tile boxes and a score (room for
-    ``score_digits`` digits written by hand) for each of ``rounds`` rounds, then spare
-    rows (their round written in) filling the sheet's last page."""
+def seat_turn_sheets(rules: Rules, book: Rulebook, layout: Layout, table: Table, rounds: int) -> TurnSheets:
+    """Return a turn sheet per seat: a row of tile boxes and a score for each of ``rounds``
+    rounds, then spare rows (their round written in) filling the sheet's last page."""
     note = f"{SHEET_RULE} {_carry_on('round')}"
-    geometry = turn_sheet_geometry(rules.tiles, book.strip_hint, note, layout, score_digits=score_digits)
+    geometry = turn_sheet_geometry(rules.tiles, book.strip_hint, note, layout)
     rows = _numbered_rows("Round", rounds, filled(rounds, geometry.per_page))
     name_mm = player_field_mm(layout, layout.content_width_mm, ((SEAT_LABEL, layout.short_field_mm),))
     pages = [
@@ -880,7 +877,7 @@ def _hundred_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
     rounds a race takes, running totals per round with a reset mark."""
     rounds = _rounds(rules, table, rounds)
     digits = rules.tiles - 1 if rules.scoring == "digits" else 0  # the first throw shuts a tile
-    sheets = seat_turn_sheets(rules, book, layout, table, rounds, digits)
+    sheets = seat_turn_sheets(rules, book, layout, table, rounds)
     columns = round_columns(filled(rounds, totals_columns(layout)), ("score", "total"), "shut")
     return (
         RulesCard(book),
