@@ -63,7 +63,7 @@ def render(path: Path, case: str) -> Path:
         rules = find_preset(preset).configure(PRESETS[preset])
         request = KitRequest(rules, LIMIT_NAMES, paper=paper, large_print=large,
                              host_key="appended", output=path)
-    assert build_kit(request) == [path]
+    assert build_kit(request).paths == [path]
     return path
 
 
@@ -96,7 +96,8 @@ def test_tile_faces_and_row_numbers_print_a_plain_zero(kits, case):
 
 
 
-SHEET_HEADINGS = ("Rules", "Number strips", "Roll records", "Turn record", "Player totals", "Boards",
+SHEET_HEADINGS = ("Rules", "Number strips", "Turn sheet", "Board sheet", "Continuation sheet", "Roll records",
+                  "Turn record", "Player totals", "Boards",
                   "Placement record", "Match record", "Host key")
 
 

@@ -46,7 +46,7 @@ FIELD_GAP_MM = 4.0  # between a write-in field and the next field's label
 CAPTION_GAP_MM = 1.5  # between a record's write-in fields and its table
 CELL_PADDING_MM = 3.5  # a table cell's padding and borders, left and right
 FIELD_PADDING_MM = 1.0  # a write-in field's padding, each side
-HANDWRITTEN_DIGIT_MM = 3.5  # room for one digit a child writes by hand (normal print)
+HANDWRITTEN_DIGIT_MM = 3.5  # room for one digit a child writes by hand (any print size)
 NAME_LINES = 2  # a name wraps onto this many lines of its field at most, then prints smaller
 HINT_SCALE = 0.85  # the strip hint prints a little smaller than body text
 HINT_GAP_MM = 1.0  # between a strip's fields and its hint
@@ -424,7 +424,7 @@ class Layout:
         >>> Layout(PAPERS["a4"]).number_field_mm(8)
         30.0
         """
-        return round(digits * HANDWRITTEN_DIGIT_MM * self.scale + 2 * FIELD_PADDING_MM, 2)
+        return round(digits * HANDWRITTEN_DIGIT_MM + 2 * FIELD_PADDING_MM, 2)
 
     @property
     def row_number_mm(self) -> float:
