@@ -100,6 +100,14 @@ KIT_EXAMPLES = """Examples:
 
   kitgen kit --seats 4 --tables 3 --host-key none -o - | lp
 """
+TRANSCRIBE_EXAMPLES = """Examples:
+
+  kitgen kit --rules classic --players "Ana, Ben, Cy" --fillable -o club.pdf
+
+  kitgen transcribe club.pdf -o logs
+
+  kitgen transcribe club.pdf --force
+"""
 CHECK_EXAMPLES = """Examples:
 
   kitgen check --open "1 2 4 9" --roll 5+1 --close "2 4"
@@ -232,6 +240,9 @@ def kit(
         help="The kit PDF, or - for standard output.",
     ),
     force: bool = typer.Option(False, "--force", help="Replace an existing file named with -o."),
+    fillable: bool = typer.Option(
+        False, "--fillable", help="Form fields on every write-in place, to fill on a screen (docs/FORMS.md).",
+    ),
 ) -> None:
     """Write a printable kit (PDF) and its host key; say on standard error what it holds."""
     from kitgen.kit.build import build_kit, render_kit
@@ -260,6 +271,7 @@ def kit(
             rules=settled, players=names, seats=seats, tables=tables, table_size=table_size, rounds=rounds,
             paper=paper or default_paper(), host_key=host_key, large_print=large_print,
             die_size_mm=die_size, output=None if to_stdout else output, force=force,
+            fillable=fillable,
         )
         progress = KitProgress()
         try:
@@ -360,7 +372,9 @@ def validate(
     # str, not Path: Typer converts each Path argument through a pydantic adapter, which
     # cost a tenth of a second per 2,000 files (issue 13).
     logs: list[str] = typer.Argument(
-        ..., metavar="LOG", help="Game log files to check; a folder means every *.log file in it; - reads standard input."),
+        ..., metavar="LOG",
+        help="Game log files to check; a folder means every *.log file in it; - reads standard input; "
+             "a filled fillable kit (PDF) means a log per table."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON array with one object per log."),
 ) -> None:
     """Check transcribed game logs: every rule, every fault with its line, what decided the game."""
@@ -378,26 +392,39 @@ def validate(
         typer.echo("[")
     for path in logs:
         try:
-            report = validate_path(path)
+            if path.suffix.lower() == ".pdf":
+                from kitgen.forms.read import validate_kit  # pypdf only for a PDF
+
+                reports = validate_kit(path)
+            else:
+                reports = [validate_path(path)]
         except KitgenError as error:
             status = 2
-            document = {"file": shown_name(path), "valid": False, "unreadable": str(error)}
+            documents = [{"file": shown_name(path), "valid": False, "unreadable": str(error)}]
             if not as_json:
                 typer.echo(f"kitgen: {shown_name(path)}: {error}", err=True)
         else:
-            if not report.valid:
-                status = max(status, 1)
-            document = report.to_json()
-            if not as_json:
-                typer.echo(format_text(report))
-        verdicts.append({key: document[key] for key in ("valid", "unreadable") if key in document})
-        if as_json:
-            if pending is not None:
-                typer.echo(pending + ",")
-            pending = json.dumps(document, ensure_ascii=False)
+            documents = []
+            for report in reports:  # a log, or each table of a filled kit
+                documents.append(report.to_json())
+                if "unreadable" in documents[-1]:  # a table of a kit that cannot be validated
+                    status = 2
+                    if not as_json:
+                        typer.echo(f"kitgen: {report.file}: {documents[-1]['unreadable']}", err=True)
+                    continue
+                if not report.valid:
+                    status = max(status, 1)
+                if not as_json:
+                    typer.echo(format_text(report))
+        for document in documents:
+            verdicts.append({key: document[key] for key in ("valid", "unreadable") if key in document})
+            if as_json:
+                if pending is not None:
+                    typer.echo(pending + ",")
+                pending = json.dumps(document, ensure_ascii=False)
     if as_json:
         typer.echo("]" if pending is None else f"{pending}\n]")
-    elif len(logs) > 1:
+    elif len(verdicts) > 1:
         typer.echo(tally(verdicts))
     raise typer.Exit(status)
 
@@ -456,6 +483,35 @@ def report(
     typer.echo(text, nl=False)
     counts = session.counts
     raise typer.Exit(2 if counts["unreadable"] else 1 if counts["with_errors"] else 0)
+
+
+@app.command("transcribe", cls=Command, epilog=TRANSCRIBE_EXAMPLES)
+def transcribe_command(
+    kit: Path = typer.Argument(..., metavar="KIT", help="A filled fillable kit (PDF)."),
+    output: Optional[Path] = typer.Option(
+        None, "-o", "--output", show_default="the kit's folder", help="The folder to write the logs in.",
+    ),
+    force: bool = typer.Option(False, "--force", help="Replace logs that exist."),
+) -> None:
+    """Write a game log per table of a filled fillable kit, ready to read, edit or validate."""
+    from kitgen.forms.read import kit_logs
+
+    try:
+        logs = kit_logs(kit)
+        folder = output if output is not None else kit.parent
+        paths = [folder / f"{kit.stem}-table-{log.number}.log" for log in logs]
+        for path in paths:
+            if path.exists() and not force:
+                fail(f"{str(path)!r} already exists; add --force to replace it.")
+        folder.mkdir(parents=True, exist_ok=True)
+        for path, log in zip(paths, logs):
+            path.write_text(log.text, encoding="utf-8")
+    except OSError as error:
+        fail(f"cannot write the logs ({error.strerror or error}).")
+    except KitgenError as error:
+        fail(str(error))
+    for path in paths:
+        typer.echo(str(path))
 
 
 @app.command("rules", cls=Command, epilog=RULES_EXAMPLES)

@@ -19,7 +19,7 @@ from kitgen.cli import app
 
 FIXTURES = Path(__file__).parent / "fixtures"
 REPO = Path(__file__).parent.parent
-COMMANDS = ("kit", "check", "validate", "report", "rules")
+COMMANDS = ("kit", "check", "validate", "report", "transcribe", "rules")
 WIDE = {"COLUMNS": "200"}  # Rich wraps help and errors to the terminal's width
 
 

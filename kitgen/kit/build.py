@@ -16,13 +16,16 @@ from typing import Callable
 from pypdf import PdfReader
 
 from kitgen.errors import OptionError, quote
+from kitgen.forms.scheme import MANIFEST_NAME, Manifest
 from kitgen.kit.fonts import check_printable
 from kitgen.kit.layout import DEFAULT_DIE_MM, Layout, find_paper
 from kitgen.kit.output import output_paths, replaceable, write_pair
-from kitgen.kit.parts import check_rounds, continuation_chunks, coverage, host_key_chunk, table_chunk
+from kitgen.kit.parts import (
+    Chunk, RollRecords, check_rounds, continuation_chunks, coverage, host_key_chunk, table_chunk,
+)
 from kitgen.kit.render import DocumentInfo, KitRenderer
 from kitgen.kit.request import KitRequest
-from kitgen.kit.tables import plan_tables
+from kitgen.kit.tables import Table, plan_tables
 from kitgen.rulebook import rulebook
 
 HOST_KEY_MODES = ("separate", "appended", "none")
@@ -120,8 +123,12 @@ def render_kit(
     key = [host_key_chunk(request.rules, layout, book)] if request.host_key != "none" else []
     rules = request.rules.describe()
     how_many = f"{len(tables)} table{'s' if len(tables) > 1 else ''}"
+    forms = {}
+    if request.fillable:  # the tables' chunks have form fields, the manifest says what they are for
+        manifest = kit_manifest(rules, tables, chunks)
+        forms = {"attachments": ((MANIFEST_NAME, manifest.to_json()),), "form_chunks": len(tables)}
     documents = [(
-        DocumentInfo(book.title, f"Paper kit for {rules}: {how_many} on {layout.print_name}."),
+        DocumentInfo(book.title, f"Paper kit for {rules}: {how_many} on {layout.print_name}.", **forms),
         chunks + key if request.host_key == "appended" else chunks,
     )]
     if request.host_key == "separate":
@@ -135,3 +142,14 @@ def render_kit(
         names=len(request.players), seats=len(tables[0].seats), covers=coverage(chunks[0], len(tables[0].seats)),
     )
     return RenderedKit(pdfs, contents)
+
+
+def kit_manifest(rules: str, tables: tuple[Table, ...], chunks: list[Chunk]) -> Manifest:
+    """Return the manifest of a fillable kit of ``tables`` printed as ``chunks``: its
+    rules line, seats and, per table, the player and round printed on each roll record."""
+    records = tuple(
+        tuple((caption.player, caption.round_number)
+              for part in chunk.parts if isinstance(part, RollRecords) for page in part.pages for caption in page)
+        for chunk in chunks[:len(tables)]  # the tables' chunks come first
+    )
+    return Manifest(rules, tuple(table.seats for table in tables), records)

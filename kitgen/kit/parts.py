@@ -136,11 +136,13 @@ class Caption:
 @dataclass(frozen=True)
 class RecordCaption:
     """What heads one roll record: its ``label`` (table and round, ``"Table 2 · Attempt
-    1"``) and the player's name (``""`` to write in) with the size it prints at."""
+    1"``), the player's name (``""`` to write in) with the size it prints at, and the
+    round's number (``""`` on a blank record; a fillable kit's manifest lists it)."""
 
     label: str
     player: str
     player_pt: float
+    round_number: str = ""
 
 
 @dataclass(frozen=True)
@@ -601,8 +603,8 @@ def roll_records(rules: Rules, layout: Layout, table: Table, turns: Turns, round
     lines = layout.name_lines([player for player, _ in turns], name_mm)
     header = layout.header_mm(("No.", *columns), widths)
     geometry = record_geometry(rules.tiles, layout, header, lines - 1)
-    records = [RecordCaption(label, player, layout.name_pt(player, name_mm, lines))
-               for label, (player, _) in zip(labels, turns)]
+    records = [RecordCaption(label, player, layout.name_pt(player, name_mm, lines), number)
+               for label, (player, number) in zip(labels, turns)]
     blank = RecordCaption(" \u00b7 ".join(filter(None, (table.label, round_label))), "", layout.text_pt)
     records += [blank] * (filled(len(records), geometry.columns) - len(records))
     return RollRecords(

@@ -27,7 +27,7 @@ from urllib.request import url2pathname
 import jinja2
 from pypdf import PdfReader, PdfWriter
 from pypdf import __version__ as pypdf_version
-from pypdf.generic import BooleanObject, NameObject, TextStringObject
+from pypdf.generic import BooleanObject, DictionaryObject, NameObject, TextStringObject
 
 from kitgen.kit.libraries import import_with_linker_cache
 
@@ -40,6 +40,7 @@ from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherRespons
 
 from kitgen import __version__
 from kitgen.errors import RenderError
+from kitgen.forms.scheme import field_key, field_title, table_prefix
 from kitgen.kit.fonts import check_embedded_fonts, font_faces, font_families, font_folders, number_families
 from kitgen.kit.layout import Layout
 from kitgen.kit.parts import Chunk
@@ -107,21 +108,29 @@ class PackagedFetcher(URLFetcher):
 def environment() -> jinja2.Environment:
     """Return the one Jinja environment of kit templates: autoescaped, strict about
     undefined names, loading from kitgen's ``templates/`` folder."""
-    return jinja2.Environment(
+    templates = jinja2.Environment(
         loader=jinja2.FileSystemLoader(data_folder("templates")),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    templates.filters["field_key"] = field_key  # fillable kits: a heading's key in field names
+    templates.filters["field_title"] = field_title  # and a field's name in words
+    templates.globals["form"] = ""  # a chunk's field-name prefix ("t2"); "": no form fields
+    return templates
 
 
 @dataclass(frozen=True)
 class DocumentInfo:
-    """What one PDF of a kit says about itself in a viewer: its title and subject."""
+    """What one PDF of a kit says about itself in a viewer: its title and subject, and
+    the files it embeds as (name, content); in a fillable kit its first ``form_chunks``
+    chunks, its tables, have a form field on every write-in place."""
 
     title: str
     subject: str
+    attachments: tuple[tuple[str, bytes], ...] = ()
+    form_chunks: int = 0
 
 
 class KitRenderer:
@@ -157,9 +166,10 @@ class KitRenderer:
         """
         writer = PdfWriter()
         language = None
-        for chunk in chunks:
+        for number, chunk in enumerate(chunks, start=1):
             html = environment().get_template(DOCUMENT_TEMPLATE).render(
-                chunk=chunk, layout=self.layout, title=info.title
+                chunk=chunk, layout=self.layout, title=info.title,
+                form=table_prefix(number) if number <= info.form_chunks else "",
             )
             reader = PdfReader(BytesIO(self.render_html(html)))
             check_embedded_fonts(reader)
@@ -203,9 +213,38 @@ class KitRenderer:
         writer.add_metadata({
             "/Title": info.title, "/Subject": info.subject, "/Creator": CREATOR, "/Producer": PRODUCER,
         })
+        for name, content in info.attachments:
+            writer.add_attachment(name, content)
+        if info.form_chunks:
+            _settle_fields(writer)
         output = BytesIO()
         writer.write(output)
         return output.getvalue()
+
+
+def _settle_fields(writer: PdfWriter) -> None:
+    """Make the joined kit's fields typeable in every viewer: each text field's default
+    appearance (``/DA``) names its font and size only (WeasyPrint puts a graphics state
+    in it, which Poppler refuses), the form's resources (``/DR``) hold the fonts of every
+    chunk, not only the first one's, and viewers draw the looks the fields carry instead
+    of remaking them (Poppler cannot remake a tick box's)."""
+    if "/AcroForm" not in writer.root_object:  # nothing to fill in (a host key)
+        return
+    form = writer.root_object["/AcroForm"]
+    fonts = DictionaryObject()
+    for page in writer.pages:
+        page_fonts = page.get("/Resources", {}).get("/Font", {})
+        for annotation in page.get("/Annots", ()):
+            field = annotation.get_object()
+            if "/DA" not in field:  # a tick box: WeasyPrint draws its ticked look itself
+                continue
+            words = str(field["/DA"]).split()
+            font = words[words.index("Tf") - 2]
+            field[NameObject("/DA")] = TextStringObject(f"{font} {words[words.index('Tf') - 1]} Tf 0 g")
+            if font in page_fonts:
+                fonts[NameObject(font)] = page_fonts.raw_get(font)
+    form[NameObject("/DR")] = DictionaryObject({NameObject("/Font"): fonts})
+    form[NameObject("/NeedAppearances")] = BooleanObject(False)  # every value set has its look
 
 
 class _FailureLog(logging.Handler):

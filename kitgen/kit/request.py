@@ -22,7 +22,8 @@ class KitRequest:
     ``rounds`` the rounds (long game: turns a seat) a game of several prints (``None``: as
     many as 19 in 20 games need); ``die_size_mm`` sizes knucklebones cells (``None``: for 16 mm dice); ``output`` is the
     kit's path (``None``: ``./output/kit.pdf``, replacing only a kit kitgen wrote);
-    ``force`` allows replacing a named file.
+    ``force`` allows replacing a named file; ``fillable`` asks for form fields on every
+    write-in place and an embedded manifest (docs/FORMS.md).
     """
 
     rules: Rules
@@ -37,3 +38,4 @@ class KitRequest:
     die_size_mm: float | None = None
     output: Path | None = None
     force: bool = False
+    fillable: bool = False

@@ -20,19 +20,23 @@ ERROR_CODES = (  # LOG-FORMAT.md, "Error codes"
 @dataclass(frozen=True)
 class LogError:
     """One rule or syntax fault of a log: its line (``None`` for the log as a whole),
-    its code from LOG-FORMAT.md and one sentence."""
+    its code from LOG-FORMAT.md and one sentence; a log transcribed from a fillable kit
+    also gives the ``place`` on the sheets (``"Table 2, Ana, attempt 1, row 5"``)."""
 
     line: int | None
     code: str
     message: str
+    place: str = ""
 
     def __post_init__(self) -> None:
         if self.code not in ERROR_CODES:
             raise ValueError(f"unknown error code: {self.code!r}")
 
     def to_json(self) -> dict[str, Any]:
-        """Return the error as LOG-FORMAT.md's JSON object ``{"line", "code", "message"}``."""
-        return {"line": self.line, "code": self.code, "message": self.message}
+        """Return the error as LOG-FORMAT.md's JSON object ``{"line", "code", "message"}``,
+        with ``"place"`` when it has one."""
+        document = {"line": self.line, "code": self.code, "message": self.message}
+        return {**document, "place": self.place} if self.place else document
 
 
 @dataclass(frozen=True)
@@ -40,7 +44,7 @@ class Report:
     """The verdict on one log: its preset (as the ``rules:`` line writes it), every error
     in line order, the results (``winners`` always; other fields per game), a few short
     lines that state, from those results, what decided the game, and the players in seat
-    order."""
+    order; ``table`` is the table's number for a log read from a fillable kit."""
 
     file: str
     rules: str
@@ -49,6 +53,7 @@ class Report:
     summary: tuple[str, ...] = ()
     players: tuple[str, ...] = ()
     errors_left_out: int = 0  # errors past the first 1,000, counted but not reported
+    table: int | None = None
 
     @property
     def valid(self) -> bool:
@@ -64,6 +69,7 @@ class Report:
         """Return the report as LOG-FORMAT.md's JSON object for one log."""
         return {
             "file": self.file,
+            **({"table": self.table} if self.table is not None else {}),
             "rules": self.rules,
             "valid": self.valid,
             "errors": [error.to_json() for error in self.errors],
@@ -102,7 +108,8 @@ class ErrorList:
 
 def format_text(report: Report) -> str:
     """Return the report for people: one ``file:line: code: sentence`` line per error
-    (``file: code: sentence`` for a whole-log error), then the verdict and the summary
+    (``file: code: sentence`` for a whole-log error; ``file:line: code: place: sentence``
+    for a log read from a fillable kit), then the verdict and the summary
     lines, indented, e.g.::
 
         club.log: valid
@@ -112,7 +119,8 @@ def format_text(report: Report) -> str:
     lines = []
     for error in report.errors:
         where = report.file if error.line is None else f"{report.file}:{error.line}"
-        lines.append(f"{where}: {error.code}: {error.message}")
+        place = f"{error.place}: " if error.place else ""
+        lines.append(f"{where}: {error.code}: {place}{error.message}")
     if report.errors_left_out:
         lines.append(f"{report.file}: {report.errors_left_out} more errors not listed "
                      f"(a log reports its first {ERRORS_KEPT:,}).")

@@ -1,0 +1,351 @@
+"""A filled kit's fields into game logs, one per table (LOG-FORMAT.md; docs/FORMS.md).
+
+:func:`transcribe` reads only field values and the kit's :class:`Manifest`: it writes
+each filled row as a log line, exactly as filled (a cell that is not the log's syntax
+stays as written, so the validator reports it at its line), skips empty rows, and notes
+where on the sheets each line came from (``"Table 2, Ana, attempt 1, row 5"``). It never
+judges a move: that is the validator's work. Pure: no PDF library, no files.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Callable, Mapping
+
+from kitgen.forms.scheme import Manifest, table_prefix
+
+# Column keys of the records (docs/FORMS.md; the kit's headings through field_key).
+DICE, ROLL, CLOSED, CHECKED = "dice-1-2", "roll-total", "numbers-closed", "checked-sum"
+TURN, DIE_1, DIE_2, TOTAL, TILES = "turn", "die-1", "die-2", "total", "tiles-shut-or-opened"
+PLAYER, FACE, COLUMN = "player", "face", "column"
+SEAT_TOTALS = ("seat-1-total", "seat-2-total")
+RESULT, WINNER = "result-winner-or-draw", "match-winner"
+TURN_RECORD, PLACEMENT_RECORD, GAME = "turn-record", "placement-record", "game"
+UNTICKED = "/Off"  # a tick box left blank
+ROUND_PRESETS = ("classic", "hundred")  # turn order by rounds, the start seat moving on
+
+_RECORD = re.compile(r"t\d+\.rec(\d+)\.(?:r(\d+)\.)?([a-z0-9-]+)")
+_SHEET = re.compile(r"t\d+\.([a-z-]+)\.sheet(\d+)\.(?:r(\d+)\.)?([a-z0-9-]+)")
+_SEAT = re.compile(r"t\d+\.(?:match\.)?seat(\d+)\.(.+)")
+_MATCH_ROW = re.compile(r"t\d+\.match\.r(\d+)\.([a-z0-9-]+)")
+_STARTS = re.compile(r"t\d+\.starts\.round-(\d+)")
+_BOARD_NAME = re.compile(r"t\d+\.(?:board\d+\.seat-(\d+)\.player|board-sheet\.sheet\d+\.(closer|opener))")
+ROLES = ("closer", "opener")  # the long game's seats 1 and 2
+
+
+@dataclass
+class TableLog:
+    """The log of one table: its ``number``, the log ``text``, and the sheet place of
+    each line that came from a field (``places[line number]``)."""
+
+    number: int
+    text: str = ""
+    places: dict[int, str] = field(default_factory=dict)
+
+
+class _Writer:
+    """Collects a log's lines and their places on the sheet."""
+
+    def __init__(self, number: int) -> None:
+        self.log = TableLog(number)
+        self.lines: list[str] = []
+
+    def add(self, line: str, place: str = "") -> None:
+        self.lines.append(line)
+        if place:
+            self.log.places[len(self.lines)] = place
+
+    def finish(self) -> TableLog:
+        self.log.text = "\n".join(self.lines) + "\n"
+        return self.log
+
+
+def transcribe(manifest: Manifest, values: Mapping[str, str]) -> list[TableLog]:
+    """Return one log per table of the kit ``manifest`` describes, from the filled field
+    ``values`` (field name to text; a ticked box ``"/on"``), tables in order; a table
+    with nothing filled in has none."""
+    preset = manifest.rules.split()[0]
+    logs = []
+    for number, seats in enumerate(manifest.tables, start=1):
+        prefix = table_prefix(number) + "."
+        table = {name: _cell(value) for name, value in values.items() if name.startswith(prefix)}
+        if not any(value and value != UNTICKED for value in table.values()):
+            continue
+        names = _seat_names(seats, table)
+        writer = _Writer(number)
+        writer.add(f"rules: {manifest.rules}")
+        writer.add(f"players: {', '.join(name for name in names if name)}")
+        writer.add("")
+        _BODIES.get(preset, _box_body)(writer, manifest, number, names, table)
+        logs.append(writer.finish())
+    return logs
+
+
+def _cell(value: str) -> str:
+    """Return a field's text on one line, outer spaces dropped."""
+    return " ".join(str(value).split())
+
+
+def _seat_names(seats: tuple[str, ...], table: Mapping[str, str]) -> list[str]:
+    """Return each seat's name: printed on the kit, else written in its totals row,
+    match record, knucklebones board or the long game's board sheet."""
+    names = list(seats)
+    for name, value in sorted(table.items()):
+        found = _SEAT.fullmatch(name)
+        if found and found[2] == PLAYER and value:
+            seat = int(found[1]) - 1
+            if seat < len(names) and not names[seat]:
+                names[seat] = value
+    for name, value in sorted(table.items()):
+        found = _BOARD_NAME.fullmatch(name)
+        seat = (int(found[1]) if found[1] else ROLES.index(found[2]) + 1) if found else 0
+        if value and 0 < seat <= len(names) and not names[seat - 1]:
+            names[seat - 1] = value
+    return names
+
+
+# --- Shut the Box presets with roll records -------------------------------------------------
+
+
+@dataclass
+class _Record:
+    """One filled roll record: its print index, player, round and rows by number."""
+
+    index: int
+    player: str = ""
+    round: str = ""
+    rows: dict[int, dict[str, str]] = field(default_factory=dict)
+
+
+def _box_body(writer: _Writer, manifest: Manifest, number: int, names: list[str],
+              table: Mapping[str, str]) -> None:
+    """Write the turns of a strip, classic, ten or hundred table from its roll records,
+    each turn's score claim and each round's totals claim from its totals table."""
+    preset = manifest.rules.split()[0]
+    printed = manifest.records[number - 1] if manifest.records else ()
+    records: dict[int, _Record] = {}
+    for name, value in table.items():
+        found = _RECORD.fullmatch(name)
+        if not found or not value:
+            continue
+        index = int(found[1])
+        record = records.setdefault(index, _Record(index))
+        if found[2] is None:
+            setattr(record, "player" if found[3] == PLAYER else "round", value)
+        else:
+            record.rows.setdefault(int(found[2]), {})[found[3]] = value
+    filled = []
+    for index in sorted(records):
+        record = records[index]
+        if not record.rows:
+            continue
+        player, round_number = printed[index - 1] if index <= len(printed) else ("", "")
+        # A record left unnamed on a table of blank seats is its seat's in print order.
+        record.player = player or record.player or (names[(index - 1) % len(names)] if names else "")
+        record.round = round_number or record.round
+        filled.append(record)
+    seat_of = {name.casefold(): seat for seat, name in enumerate(names) if name}
+    turns = _in_play_order(preset, filled, seat_of, len(names), table) if preset in ROUND_PRESETS else filled
+    label = "attempt" if preset == "strip" else "round"
+    last_round = None
+    for position, record in enumerate(turns):
+        where = f"Table {number}, {record.player or 'no name'}"
+        if record.round:
+            where += f", {label} {record.round}"
+        if record.round and preset in ROUND_PRESETS and record.round != last_round:
+            writer.add(f"round {record.round}", where)
+            last_round = record.round
+        writer.add(f"turn {record.player}", where)
+        for row in sorted(record.rows):
+            writer.add(_throw_line(record.rows[row]), f"{where}, row {row}")
+        seat = seat_of.get(record.player.casefold())
+        if seat is not None:
+            _score_claim(writer, preset, number, names, seat, record, table)
+            following = turns[position + 1].round if position + 1 < len(turns) else None
+            if record.round and record.round != following and preset in ROUND_PRESETS:
+                _totals_claim(writer, number, names, f"round-{record.round}.total", table)
+    if preset == "strip":
+        _totals_claim(writer, number, names, "combined", table)
+
+
+def _in_play_order(preset: str, records: list[_Record], seat_of: Mapping[str, int], seats: int,
+                   table: Mapping[str, str]) -> list[_Record]:
+    """Return ``records`` round by round, each round from its start seat on in seat order
+    (RULES.md sections 3 and 5): the seat written in the totals table's start row, else
+    seat 1 in round 1 and in every round of ``hundred``, else the next seat after the last
+    round's start seat that has a turn this round. A record whose player is not seated
+    keeps its place at the end of its round."""
+    starts = {int(found[1]): value for name, value in table.items() if (found := _STARTS.fullmatch(name))}
+    by_round: dict[str, list[_Record]] = {}
+    for record in records:
+        by_round.setdefault(record.round, []).append(record)
+    ordered, starter = [], None
+    for round_label in sorted(by_round, key=_round_order):
+        group = by_round[round_label]
+        playing = sorted(seat_of[record.player.casefold()] for record in group if record.player.casefold() in seat_of)
+        written = starts.get(int(round_label)) if round_label.isdigit() else None
+        if written and written.isdigit() and 1 <= int(written) <= seats:
+            starter = int(written) - 1
+        elif starter is None or preset == "hundred" or not playing:
+            starter = 0
+        else:
+            starter = next((seat for step in range(1, seats + 1)
+                            if (seat := (starter + step) % seats) in playing), starter)
+
+        def order(record: _Record, starter: int = starter) -> int:
+            seat = seat_of.get(record.player.casefold())
+            return seats + record.index if seat is None else (seat - starter) % seats
+        ordered.extend(sorted(group, key=order))
+    return ordered
+
+
+def _round_order(label: str) -> tuple[bool, int, str]:
+    """Return the sort key of a round as written: numbered rounds in order, then the rest."""
+    return not label.isdigit(), int(label) if label.isdigit() else 0, label
+
+
+def _throw_line(row: Mapping[str, str]) -> str:
+    """Return one roll-record row as a throw line: ``die 4`` when the dice column says one
+    die, ``-`` for an empty "Numbers closed", ``= sum`` when the checked sum is filled."""
+    roll, dice = row.get(ROLL, ""), row.get(DICE, "")
+    if dice == "1" and roll.isdigit():
+        roll = f"die {roll}"
+    line = f"{roll}: {row.get(CLOSED) or '-'}"
+    return f"{line} = {row[CHECKED]}" if row.get(CHECKED) else line
+
+
+def _score_claim(writer: _Writer, preset: str, number: int, names: list[str], seat: int,
+                 record: _Record, table: Mapping[str, str]) -> None:
+    """Write the turn's ``score:`` claim from the totals table, when that cell is filled."""
+    if preset == "strip":
+        column = f"attempt-{record.round}"
+    elif record.round and preset != "ten":
+        column = f"round-{record.round}.score"
+    else:
+        column = "score"
+    claimed = table.get(f"{table_prefix(number)}.seat{seat + 1}.{column}", "")
+    if claimed:
+        cell = column.replace(".", ", ").replace("-", " ")  # "round 2, score"
+        writer.add(f"score: {claimed}", f"Table {number}, totals, {names[seat]}, {cell}")
+
+
+def _totals_claim(writer: _Writer, number: int, names: list[str], cell: str,
+                  table: Mapping[str, str]) -> None:
+    """Write a ``totals:`` claim of every seat whose totals ``cell`` (``"round-2.total"``,
+    ``"combined"``) is filled."""
+    claimed = [(name, table.get(f"{table_prefix(number)}.seat{seat}.{cell}", ""))
+               for seat, name in enumerate(names, start=1)]
+    claimed = [f"{name} {value}" for name, value in claimed if name and value]
+    if claimed:
+        words = cell.replace(".", ", ").replace("-", " ")
+        writer.add(f"totals: {', '.join(claimed)}", f"Table {number}, totals, {words}")
+
+
+# --- The long game: one turn record over continuation sheets --------------------------------
+
+
+def _sheet_rows(table: Mapping[str, str], record: str) -> dict[int, dict[int, dict[str, str]]]:
+    """Return the filled cells of the record ``record`` by sheet, then row number."""
+    sheets: dict[int, dict[int, dict[str, str]]] = {}
+    for name, value in table.items():
+        found = _SHEET.fullmatch(name)
+        if found and found[1] == record:
+            rows = sheets.setdefault(int(found[2]), {})
+            if found[3] is not None and value:
+                rows.setdefault(int(found[3]), {})[found[4]] = value
+            elif found[3] is None:
+                rows.setdefault(0, {})[found[4]] = value  # the sheet's own fields: row 0
+    return sheets
+
+
+def _long_game_body(writer: _Writer, manifest: Manifest, number: int, names: list[str],
+                    table: Mapping[str, str]) -> None:
+    """Write the long game's turns from its turn record: a ``turn`` line whenever the
+    Turn column names a new turn (odd turns the closer's, even the opener's), a throw
+    per filled row, and the winner ticked in the totals table."""
+    current = None
+    for sheet, rows in sorted(_sheet_rows(table, TURN_RECORD).items()):
+        for row_number, row in sorted(rows.items()):
+            if row_number == 0 or not row:
+                continue
+            where = f"Table {number}, turn record, row {row_number}"
+            turn = row.get(TURN, "")
+            if current is None or (turn and turn != current):
+                current = turn or "1"
+                player = names[(int(current) - 1) % 2] if current.isdigit() and int(current) > 0 else current
+                writer.add(f"turn {player}", where)
+            writer.add(_long_throw(row), where)
+    winners = [name for seat, name in enumerate(names, start=1)
+               if table.get(f"{table_prefix(number)}.seat{seat}.won.mark") == "/on"]
+    if winners:
+        writer.add(f"winner: {', '.join(winners)}", f"Table {number}, totals, won")
+
+
+def _long_throw(row: Mapping[str, str]) -> str:
+    """Return a turn-record row as a throw line: both faces, else the total, else one die."""
+    first, second = row.get(DIE_1, ""), row.get(DIE_2, "")
+    if first and second:
+        roll = f"{first}+{second}"
+    elif row.get(TOTAL):
+        roll = row[TOTAL]
+    else:
+        roll = f"die {first or second}"
+    return f"{roll}: {row.get(TILES) or '-'}"
+
+
+# --- Knucklebones: placement records, the match record --------------------------------------
+
+
+def _knucklebones_body(writer: _Writer, manifest: Manifest, number: int, names: list[str],
+                       table: Mapping[str, str]) -> None:
+    """Write the match from its placement sheets: a ``game`` line before each game's
+    first placement (a sheet whose rows start at 1 starts a game), a placement per filled
+    row, a ``score:`` claim where both totals are filled, each game's result from the
+    match record and the match winner."""
+    sheets = _sheet_rows(table, PLACEMENT_RECORD)
+    match_rows: dict[int, dict[str, str]] = {}
+    for name, value in table.items():
+        if (found := _MATCH_ROW.fullmatch(name)) and value:
+            match_rows.setdefault(int(found[1]), {})[found[2]] = value
+    games: list[tuple[str, list[tuple[int, dict[str, str]]]]] = []
+    for sheet, rows in sorted(sheets.items()):
+        numbers = [row for row in rows if row]
+        if not games or (numbers and min(numbers) == 1 and games[-1][1]):
+            games.append((rows.get(0, {}).get(GAME, ""), []))
+        label = rows.get(0, {}).get(GAME, "")
+        if label and not games[-1][0]:
+            games[-1] = (label, games[-1][1])
+        games[-1][1].extend((row, cells) for row, cells in sorted(rows.items()) if row and cells)
+    seat_name = _seat_name(names)
+    played = 0
+    for label, rows in games:
+        if not rows:
+            continue
+        played += 1
+        where = f"Table {number}, game {label or played}"
+        writer.add(f"game {label or played}", where)
+        for row, cells in rows:
+            place = f"{where}, row {row}"
+            writer.add(f"{seat_name(cells.get(PLAYER, ''))}: {cells.get(FACE, '')} {cells.get(COLUMN, '')}", place)
+            totals = [cells.get(key, "") for key in SEAT_TOTALS]
+            if all(totals) and all(names):
+                writer.add(f"score: {names[0]} {totals[0]}, {names[1]} {totals[1]}", place)
+        result = match_rows.get(played, {}).get(RESULT, "")
+        if result:
+            writer.add(f"winner: {seat_name(result)}", f"Table {number}, match record, game {played}")
+    winner = table.get(f"{table_prefix(number)}.match.{WINNER}", "")
+    if winner:
+        writer.add(f"match winner: {seat_name(winner)}", f"Table {number}, match record, match winner")
+
+
+def _seat_name(names: list[str]) -> Callable[[str], str]:
+    """Return a function that reads "1", "2", "Seat 1" or "seat 2" as that seat's name and
+    keeps anything else as written."""
+    def read(cell: str) -> str:
+        found = re.fullmatch(r"(?:seat\s*)?([12])", cell, re.IGNORECASE)
+        return names[int(found[1]) - 1] or cell if found else cell
+    return read
+
+
+_BODIES = {"long-game": _long_game_body, "knucklebones": _knucklebones_body}

@@ -1,0 +1,249 @@
+"""Fill fillable kits as their users would (tests): a generated game's throws and claims
+into the fields, typed in by two independent engines, pypdf and PDFium (pypdfium2's
+form-fill API, the engine of Chrome's PDF viewer), and the pages rendered as a printer
+gets them.
+
+:func:`box_values` and :func:`knucklebones_values` turn a game from ``games_box`` or
+``games_knucklebones`` into field values under the scheme of docs/FORMS.md;
+:func:`fill_with_pypdf` and :func:`fill_with_pdfium` type them into a kit.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import random
+import re
+from pathlib import Path
+
+from games_box import GeneratedGame
+from games_knucklebones import GeneratedGame as KnucklebonesGame
+from kitgen.forms.scheme import Manifest
+
+ROW_FIELD = re.compile(r"(t\d+\.[a-z-]+\.sheet(\d+))\.r(\d+)\.")
+
+
+def box_values(game: GeneratedGame, manifest: Manifest, fields: set[str], rng: random.Random,
+               table: int = 1) -> dict[str, str]:
+    """Return the field values that record ``game`` on table ``table`` of a kit: each
+    throw in its roll record's row (long game: the turn record), the score claims the
+    game makes in the totals table. Raises ``LookupError`` when the kit has no room for
+    the game (more turns or throws than it prints)."""
+    if game.rules.format == "long-game":
+        return _long_game_values(game, fields, table)
+    records = list(manifest.records[table - 1])
+    prefix = f"t{table}"
+    values: dict[str, str] = {}
+    turns: dict[str, int] = {}
+    record = seat = round_number = None
+    row = 0
+    for entry in game.entries:
+        if entry.kind == "turn":
+            name = next(player for player in game.players if player.casefold() == entry.text.split(" ", 1)[1].casefold())
+            seat = game.players.index(name) + 1
+            turns[name] = turns.get(name, 0) + 1
+            round_number = str(turns[name])
+            wanted = (name, "" if game.rules.preset == "ten" else round_number)
+            if wanted not in records:
+                raise LookupError(f"the kit prints no record for {wanted}")
+            record = records.index(wanted) + 1
+            row = 0
+        elif entry.kind == "throw":
+            row += 1
+            cells = _throw_cells(entry, rng)
+            for key, value in cells.items():
+                name = f"{prefix}.rec{record:02d}.r{row:02d}.{key}"
+                if name not in fields:
+                    raise LookupError(f"the kit has no field {name}")
+                values[name] = value
+        elif entry.kind == "score":
+            column = {"strip": f"attempt-{round_number}", "ten": "score"}.get(
+                game.rules.preset, "score" if game.rules.format == "single" else f"round-{round_number}.score")
+            values[f"{prefix}.seat{seat}.{column}"] = entry.text.split(":")[1].strip()
+    return values
+
+
+def _throw_cells(entry, rng: random.Random) -> dict[str, str]:
+    throw = entry.throw
+    cells = {}
+    if throw.dice == 1:
+        cells["dice-1-2"] = "1"
+        cells["roll-total"] = str(throw.total)
+    else:
+        cells["roll-total"] = "+".join(map(str, throw.faces)) if throw.faces else str(throw.total)
+    if entry.tiles:
+        cells["numbers-closed"] = " ".join(map(str, entry.tiles))
+    elif rng.random() < 0.5:
+        cells["numbers-closed"] = "-"
+    if entry.checked is not None:
+        cells["checked-sum"] = str(entry.checked)
+    return cells
+
+
+def _long_game_values(game: GeneratedGame, fields: set[str], table: int) -> dict[str, str]:
+    rows = sorted({(int(found[2]), int(found[3]), found[1]) for name in fields
+                   if name.startswith(f"t{table}.turn-record.") and (found := ROW_FIELD.match(name))})
+    values: dict[str, str] = {}
+    places = iter(rows)
+    block = -1
+    for entry in game.entries:
+        if entry.kind != "throw":
+            continue
+        _, row, sheet = next(places)  # StopIteration (not a LookupError): caught by the caller too
+        prefix = f"{sheet}.r{row:02d}"
+        if entry.block != block:
+            block = entry.block
+            values[f"{prefix}.turn"] = str(block + 1)
+        faces = entry.throw.faces or (entry.throw.total,)
+        values[f"{prefix}.die-1"] = str(faces[0])
+        if len(faces) > 1:
+            values[f"{prefix}.die-2"] = str(faces[1])
+        values[f"{prefix}.tiles-shut-or-opened"] = " ".join(map(str, entry.tiles)) or "-"
+    for seat, name in enumerate(game.players, start=1):
+        if name in game.winners:
+            values[f"t{table}.seat{seat}.won.mark"] = "/on"
+    return values
+
+
+def knucklebones_values(game: KnucklebonesGame, fields: set[str], rng: random.Random,
+                        table: int = 1) -> dict[str, str]:
+    """Return the field values that record the knucklebones ``game``: each placement on
+    its game's placement sheets, both totals now and then, each game's result and the
+    match winner in the match record. Raises ``LookupError`` when a game runs past the
+    rows the kit prints for it."""
+    sheets: dict[str, list[int]] = {}
+    for name in fields:
+        if name.startswith(f"t{table}.placement-record.") and (found := ROW_FIELD.match(name)):
+            sheets.setdefault(found[1], []).append(int(found[3]))
+    games: list[list[tuple[str, int]]] = []
+    for sheet in sorted(sheets):
+        rows = sorted(set(sheets[sheet]))
+        if rows[0] == 1:
+            games.append([])
+        games[-1].extend((sheet, row) for row in rows)
+    values: dict[str, str] = {}
+    players = game.players
+    game_number, places, new_game = 0, iter(()), False
+    for placed in game.placements:
+        if game_number == 0 or new_game:
+            game_number += 1
+            if game_number > len(games):
+                raise LookupError("the kit prints fewer games")
+            places = iter(games[game_number - 1])
+            values[f"{games[game_number - 1][0][0]}.game"] = str(game_number)
+        sheet, row = next(places, (None, None))
+        if sheet is None:
+            raise LookupError("a game runs past the rows printed for it")
+        prefix = f"{sheet}.r{row:02d}"
+        values[f"{prefix}.player"] = players[placed.seat] if rng.random() < 0.7 else str(placed.seat + 1)
+        values[f"{prefix}.face"] = str(placed.face)
+        values[f"{prefix}.column"] = placed.column.label
+        if rng.random() < 0.3:
+            values[f"{prefix}.seat-1-total"], values[f"{prefix}.seat-2-total"] = map(str, placed.totals)
+        new_game = placed.ends_game
+        if new_game:
+            winner = game.match.games[game_number - 1].winner
+            values[f"t{table}.match.r{game_number:02d}.result-winner-or-draw"] = (
+                "draw" if winner is None else players[winner])
+    values[f"t{table}.match.match-winner"] = game.winners[0]
+    return values
+
+
+def fill_with_pypdf(source: Path, target: Path, values: dict[str, str]) -> None:
+    """Write ``source`` with ``values`` typed into its fields by pypdf (which draws each
+    field's look), to ``target``."""
+    from pypdf import PdfReader, PdfWriter
+
+    writer = PdfWriter(clone_from=PdfReader(source))
+    for page in writer.pages:
+        names = {annotation.get_object().get("/T") for annotation in page.get("/Annots", ())}
+        mine = {name: value for name, value in values.items() if name in names}
+        if mine:
+            writer.update_page_form_field_values(page, mine, auto_regenerate=False)
+    writer.write(target)
+
+
+def fill_with_pdfium(source: Path, target: Path, values: dict[str, str]) -> None:
+    """Write ``source`` with ``values`` typed into its fields through PDFium's form-fill
+    API (focus a field, select its text, type over it; click a tick box), to ``target``."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    pdf = pdfium.PdfDocument(source)
+    pdf.init_forms()
+    form = pdf.formenv.raw
+    for index in range(len(pdf)):
+        page = pdf[index]
+        for number in range(raw.FPDFPage_GetAnnotCount(page.raw)):
+            annotation = raw.FPDFPage_GetAnnot(page.raw, number)
+            name = _field_name(raw, form, annotation)
+            if name in values:
+                if raw.FPDFAnnot_GetFormFieldType(form, annotation) == raw.FPDF_FORMFIELD_CHECKBOX:
+                    if values[name] == "/on":
+                        rect = raw.FS_RECTF()
+                        raw.FPDFAnnot_GetRect(annotation, rect)
+                        x, y = (rect.left + rect.right) / 2, (rect.top + rect.bottom) / 2
+                        raw.FORM_OnLButtonDown(form, page.raw, 0, x, y)
+                        raw.FORM_OnLButtonUp(form, page.raw, 0, x, y)
+                else:
+                    raw.FORM_SetFocusedAnnot(form, annotation)
+                    raw.FORM_SelectAllText(form, page.raw)
+                    text = ctypes.c_char_p((values[name] + "\0").encode("utf-16-le"))
+                    raw.FORM_ReplaceSelection(form, page.raw, ctypes.cast(text, raw.FPDF_WIDESTRING))
+                    raw.FORM_ForceToKillFocus(form)
+            raw.FPDFPage_CloseAnnot(annotation)
+        page.close()
+    pdf.save(target)
+    pdf.close()
+
+
+def _field_name(raw, form, annotation) -> str:
+    size = raw.FPDFAnnot_GetFormFieldName(form, annotation, None, 0)
+    buffer = ctypes.create_string_buffer(size)
+    raw.FPDFAnnot_GetFormFieldName(form, annotation, ctypes.cast(buffer, ctypes.POINTER(raw.FPDF_WCHAR)), size)
+    return buffer.raw[:size - 2].decode("utf-16-le")
+
+
+def field_pixels(path: Path, name: str, renderer: str = "pdfium") -> int:
+    """Return the count of dark pixels inside the field ``name`` when ``path`` is printed:
+    by PDFium as Chrome prints (its form layer drawing each field's look, printing flag
+    set) or by Poppler's ``pdftoppm`` (the fields' looks as stored)."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(path)
+    for index, page in enumerate(reader.pages):
+        for annotation in page.get("/Annots", ()):
+            widget = annotation.get_object()
+            if widget.get("/T") != name:
+                continue
+            x1, y1, x2, y2 = (float(value) for value in widget["/Rect"])
+            left, right, bottom, top = min(x1, x2), max(x1, x2), min(y1, y2), max(y1, y2)
+            scale = 2
+            image = _printed_page(path, index, scale, renderer)
+            height = float(page.mediabox.height)
+            box = (int(left * scale) + 2, int((height - top) * scale) + 2,
+                   int(right * scale) - 2, int((height - bottom) * scale) - 2)
+            return sum(1 for value in image.crop(box).get_flattened_data() if value < 128)
+    raise LookupError(name)
+
+
+def _printed_page(path: Path, index: int, scale: int, renderer: str):
+    """Return page ``index`` of ``path`` as a greyscale image at ``scale`` x 72 dpi."""
+    if renderer == "poppler":
+        import subprocess
+        import tempfile
+
+        from PIL import Image
+
+        with tempfile.TemporaryDirectory() as folder:
+            subprocess.run(["pdftoppm", "-r", str(72 * scale), "-f", str(index + 1), "-l", str(index + 1),
+                            "-singlefile", "-gray", "-png", str(path), f"{folder}/page"], check=True)
+            return Image.open(f"{folder}/page.png").convert("L")
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    pdf = pdfium.PdfDocument(path)
+    try:
+        pdf.init_forms()
+        return pdf[index].render(scale=scale, extra_flags=raw.FPDF_PRINTING).to_pil().convert("L")
+    finally:
+        pdf.close()

@@ -1,0 +1,320 @@
+"""Fillable kits (issue 14): fields on every write-in place, filled by pypdf and by PDFium,
+read back as logs, validated with each error located on the sheets; bad PDFs refused."""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+from functools import partial
+from pathlib import Path
+
+import pytest
+from PIL import ImageChops
+from pypdf import PdfReader, PdfWriter
+from typer.testing import CliRunner
+
+from fill_kits import box_values, field_pixels, fill_with_pdfium, fill_with_pypdf, knucklebones_values
+from games_box import random_box_game, rules_for
+from games_knucklebones import random_knucklebones_game
+from kitgen.cli import app
+from kitgen.forms.read import kit_logs, read_kit, validate_kit
+from kitgen.forms.scheme import SCHEME_VERSION, Manifest, field_key
+from kitgen.forms.transcribe import CHECKED, CLOSED, DICE, ROLL
+from kitgen.kit.build import render_kit
+from kitgen.kit.parts import DICE_COLUMN, ROLL_COLUMNS
+from kitgen.kit.request import KitRequest
+from kitgen.logs.validate import validate_text
+
+runner = CliRunner()
+ENGINES = {"pypdf": fill_with_pypdf, "pdfium": fill_with_pdfium}
+CASES = {  # case: (rules, players)
+    "strip": (rules_for("strip"), ("Ana", "Ben", "Cy")),
+    "classic": (rules_for("classic", format="best-of-3", tiles="12"), ("Ana", "Ben", "Cy")),
+    "ten": (rules_for("ten"), ("Ana", "Ben", "Cy", "Dee")),
+    "hundred": (rules_for("hundred"), ("Ana", "Ben")),
+    "long-game": (rules_for("long-game"), ("Ana", "Ben")),
+    "knucklebones": (rules_for("knucklebones"), ("Ana", "Ben")),
+}
+
+
+def render(path: Path, case: str) -> Path:
+    """Render the fillable kit of ``case`` (the ``kits`` fixture calls this once per case)."""
+    rules, players = CASES[case]
+    path.write_bytes(render_kit(KitRequest(rules, players, host_key="none", fillable=True)).pdfs[0])
+    return path
+
+
+def fields_of(path: Path) -> set[str]:
+    return set(PdfReader(path).get_fields())
+
+
+def legal_game(case: str, kit: Path):
+    """Return a generated legal game of ``case`` that the kit has room for, and its values."""
+    rules, players = CASES[case]
+    manifest, _ = read_kit(kit)
+    fields = fields_of(kit)
+    for seed in range(300):
+        rng = random.Random(seed)
+        try:
+            if case == "knucklebones":
+                game = random_knucklebones_game(rng, rules, players)
+                return game, knucklebones_values(game, fields, rng)
+            game = random_box_game(rng, rules, players)
+            return game, box_values(game, manifest, fields, rng)
+        except (LookupError, StopIteration):
+            continue
+    raise AssertionError(f"no generated {case} game fits its kit")
+
+
+def without_lines(value):
+    """Return a report's results with log line numbers left out and lists of records
+    sorted (strip attempts may come in any order)."""
+    if isinstance(value, dict):
+        return {key: without_lines(item) for key, item in value.items() if key != "line"}
+    if isinstance(value, list):
+        items = [without_lines(item) for item in value]
+        return sorted(items, key=repr) if all(isinstance(item, dict) for item in items) else items
+    return value
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("case", CASES)
+def test_a_legal_game_filled_in_reads_back_as_a_valid_log_with_its_result(kits, tmp_path, case, engine):
+    kit = kits(case)
+    game, values = legal_game(case, kit)
+    filled = tmp_path / "filled.pdf"
+    ENGINES[engine](kit, filled, values)
+
+    logs = kit_logs(filled)
+    assert len(logs) == 1
+    report = validate_text(logs[0].text)
+    expected = validate_text(game.text)
+    assert report.errors == ()
+    assert without_lines(report.results) == without_lines(expected.results)
+    throws = [line for line in logs[0].text.splitlines() if ":" in line and line.split(":")[0].strip()
+              and not line.startswith(("rules", "players", "score", "totals", "winner", "match winner"))]
+    assert len(throws) == (len(game.placements) if case == "knucklebones" else game.throws)
+
+
+PRINTERS = ["pdfium", pytest.param("poppler", marks=pytest.mark.skipif(
+    not shutil.which("pdftoppm"), reason="Poppler's pdftoppm is not installed"))]
+
+
+@pytest.mark.parametrize("printer", PRINTERS)
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_filled_value_shows_when_the_page_is_printed(kits, tmp_path, engine, printer):
+    kit = kits("strip")
+    name = "t1.rec01.r01.roll-total"
+    filled = tmp_path / "filled.pdf"
+    ENGINES[engine](kit, filled, {name: "5+3", "t1.strip01.tile03": "/on"})
+
+    assert field_pixels(kit, name, printer) == 0
+    assert field_pixels(filled, name, printer) > 20
+    assert field_pixels(kit, "t1.strip01.tile03", printer) + 100 < field_pixels(filled, "t1.strip01.tile03", printer)
+
+
+@pytest.mark.parametrize("case", ["strip", "classic", "long-game", "knucklebones"])
+def test_a_blank_fillable_kit_prints_as_the_plain_kit(kits, tmp_path, case):
+    import pypdfium2 as pdfium
+
+    rules, players = CASES[case]
+    plain = tmp_path / "plain.pdf"
+    plain.write_bytes(render_kit(KitRequest(rules, players, host_key="none")).pdfs[0])
+    fillable, printed = pdfium.PdfDocument(kits(case)), pdfium.PdfDocument(plain)
+    assert len(fillable) == len(printed)
+    for index in range(len(printed)):
+        one, other = (document[index].render(scale=2).to_pil().convert("L") for document in (fillable, printed))
+        # The form's font is embedded whole (hinted), the page's subset: glyph edges may
+        # shade a little differently (under 0.1 % of a page's pixels), but no field border,
+        # background or text may show (a border round each of 80 fields is 1 % or more).
+        changed = sum(1 for value in ImageChops.difference(one, other).get_flattened_data() if value > 64)
+        assert changed < one.width * one.height / 1000, f"page {index + 1}"
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_every_field_covers_its_write_in_place(kits, case):
+    """A field has room to click and type in: 2.5 mm each way at least (a totals tick box
+    is 3 mm), and lies on its page."""
+    reader = PdfReader(kits(case))
+    for page in reader.pages:
+        width, height = float(page.mediabox.width), float(page.mediabox.height)
+        for annotation in page.get("/Annots", ()):
+            widget = annotation.get_object()
+            x1, y1, x2, y2 = (float(value) for value in widget["/Rect"])
+            assert min(abs(x2 - x1), abs(y2 - y1)) >= 2.5 * 72 / 25.4, widget["/T"]
+            assert 0 <= min(x1, x2) and max(x1, x2) <= width and 0 <= min(y1, y2) and max(y1, y2) <= height
+
+
+def test_fillable_kits_are_byte_identical_across_renders(kits):
+    assert render(kits("ten").with_name("again.pdf"), "ten").read_bytes() == kits("ten").read_bytes()
+
+
+def test_the_manifest_names_preset_tables_seats_and_scheme(kits):
+    manifest, values = read_kit(kits("classic"))
+    assert manifest.rules == "classic tiles=12 format=best-of-3"
+    assert manifest.tables == (("Ana", "Ben", "Cy"),)
+    assert manifest.version == SCHEME_VERSION
+    assert values["t1.turn-sheet.sheet01.r01.tile01"] == "/Off"
+
+
+def test_the_scheme_keys_follow_the_kit_headings():
+    assert tuple(field_key(heading) for heading in (DICE_COLUMN, *ROLL_COLUMNS)) == (DICE, ROLL, CLOSED, CHECKED)
+
+
+# --- single faults through the fields, reported where they sit on the sheets ----------------
+
+
+def faulty(kit: Path, tmp_path: Path, values: dict[str, str], **changes: str) -> Path:
+    filled = tmp_path / "faulty.pdf"
+    fill_with_pypdf(kit, filled, {**values, **{name.replace("__", "."): text for name, text in changes.items()}})
+    return filled
+
+
+def only_error(path: Path, code: str = ""):
+    """Return the one error of the filled kit at ``path``, or its one error of ``code``
+    when the fault upsets what follows (a line that cannot be read moves no tiles)."""
+    (report,) = validate_kit(path)
+    errors = [error for error in report.errors if not code or error.code == code]
+    assert len(errors) == 1, report.errors
+    return errors[0]
+
+
+def test_an_unreadable_roll_cell_is_kept_as_written_and_reported_at_its_row(kits, tmp_path):
+    kit = kits("strip")
+    _, values = legal_game("strip", kit)
+    assert "t1.rec02.r02.roll-total" in values
+    error = only_error(faulty(kit, tmp_path, values, **{"t1__rec02__r02__roll-total": "5 and 3"}), "syntax")
+    assert (error.code, error.place) == ("syntax", "Table 1, Ben, attempt 1, row 2")
+
+
+def test_a_wrong_checked_sum_is_reported_at_its_row(kits, tmp_path):
+    kit = kits("ten")
+    _, values = legal_game("ten", kit)
+    error = only_error(faulty(kit, tmp_path, values, **{"t1__rec03__r01__checked-sum": "99"}))
+    assert (error.code, error.place) == ("checked-sum", "Table 1, Cy, row 1")
+
+
+def test_a_wrong_score_in_the_totals_table_is_reported_at_its_cell(kits, tmp_path):
+    kit = kits("strip")
+    _, values = legal_game("strip", kit)
+    error = only_error(faulty(kit, tmp_path, values, **{"t1__seat2__attempt-2": "999"}))
+    assert (error.code, error.place) == ("wrong-score", "Table 1, totals, Ben, attempt 2")
+
+
+def test_a_long_game_total_without_faces_is_reported_at_its_row(kits, tmp_path):
+    kit = kits("long-game")
+    _, values = legal_game("long-game", kit)
+    first = "t1.turn-record.sheet01.r01"
+    values = {**values, f"{first}.total": str(int(values[f"{first}.die-1"]) + int(values[f"{first}.die-2"]))}
+    error = only_error(faulty(kit, tmp_path, values, **{"t1__turn-record__sheet01__r01__die-2": ""}))
+    assert (error.code, error.place) == ("dice-needed", "Table 1, turn record, row 1")
+
+
+def test_a_knucklebones_bad_column_is_reported_at_its_game_and_row(kits, tmp_path):
+    kit = kits("knucklebones")
+    _, values = legal_game("knucklebones", kit)
+    values = {name: value for name, value in values.items() if not name.endswith("-total")}
+    error = only_error(faulty(kit, tmp_path, values, **{"t1__placement-record__sheet01__r03__column": "up"}),
+                       "bad-column")
+    assert (error.code, error.place) == ("bad-column", "Table 1, game 1, row 3")
+
+
+# --- the command line ----------------------------------------------------------------------
+
+
+def test_transcribe_writes_a_log_per_table_and_validate_mixes_logs_and_kits(tmp_path):
+    kit = tmp_path / "club.pdf"
+    result = runner.invoke(app, ["kit", "--rules", "ten", "--seats", "2", "--tables", "2", "--fillable",
+                                 "--host-key", "none", "-o", str(kit)])
+    assert result.exit_code == 0, result.output
+    filled = tmp_path / "filled.pdf"
+    fill_with_pypdf(kit, filled, {
+        "t2.seat1.player": "Ana", "t2.seat2.player": "Ben",
+        "t2.rec01.r01.roll-total": "8", "t2.rec01.r01.numbers-closed": "8",
+        "t2.rec01.r02.roll-total": "5 and 3",
+    })
+    result = runner.invoke(app, ["transcribe", str(filled), "-o", str(tmp_path / "logs")])
+    assert result.exit_code == 0, result.output
+    log = (tmp_path / "logs" / "filled-table-2.log").read_text()
+    assert "players: Ana, Ben" in log and "turn Ana\n8: 8\n5 and 3: -\n" in log
+
+    other = tmp_path / "other.log"
+    other.write_text("rules: ten\nplayers: Ana, Ben\nturn Ana\n12: 3 9\n")
+    result = runner.invoke(app, ["validate", "--json", str(other), str(filled)])
+    documents = json.loads(result.output)
+    assert [document.get("table") for document in documents] == [None, 2]  # table 1 left blank
+    (syntax,) = [error for error in documents[1]["errors"] if error["code"] == "syntax"]
+    assert syntax["place"] == "Table 2, Ana, row 2"
+    result = runner.invoke(app, ["validate", str(filled)])
+    assert "Table 2, Ana, row 2: " in result.output
+
+
+def plain_pdf(tmp_path: Path) -> Path:
+    path = tmp_path / "plain.pdf"
+    path.write_bytes(render_kit(KitRequest(rules_for("ten"), ("Ana", "Ben"), host_key="none")).pdfs[0])
+    return path
+
+
+def newer_kit(path: Path, monkeypatch) -> Path:
+    """Write a kit whose manifest says a newer field scheme than this kitgen's."""
+    import kitgen.kit.build
+
+    monkeypatch.setattr(kitgen.kit.build, "Manifest", partial(Manifest, version=SCHEME_VERSION + 1))
+    rules, players = CASES["ten"]
+    path.write_bytes(render_kit(KitRequest(rules, players, host_key="none", fillable=True)).pdfs[0])
+    return path
+
+
+@pytest.mark.parametrize("bad", ["text", "plain", "newer", "damaged", "encrypted", "huge", "missing", "blank"])
+def test_a_pdf_that_cannot_be_read_as_a_filled_kit_is_one_sentence_and_exit_2(kits, tmp_path, monkeypatch, bad):
+    kit = kits("ten")
+    path = tmp_path / f"{bad}.pdf"
+    if bad == "text":
+        path.write_text("rules: ten\n")
+    elif bad == "plain":
+        path = plain_pdf(tmp_path)
+    elif bad == "newer":
+        newer_kit(path, monkeypatch)
+    elif bad == "damaged":
+        path.write_bytes(kit.read_bytes()[: len(kit.read_bytes()) // 3])
+    elif bad == "encrypted":
+        writer = PdfWriter(clone_from=PdfReader(kit))
+        writer.encrypt("secret")
+        writer.write(path)
+    elif bad == "blank":
+        path = kit
+    elif bad == "huge":
+        fill_with_pypdf(kit, path, {"t1.rec01.r01.roll-total": "8" * 5000})
+    for command in (["validate"], ["transcribe"]):
+        result = runner.invoke(app, [*command, str(path)])
+        assert result.exit_code == 2, result.output
+        message = result.stderr.strip()
+        assert message.startswith("kitgen: ") and message.count("\n") == 0 and "Traceback" not in message
+
+
+# --- transcription of what only a blank table has ------------------------------------------
+
+
+def test_names_written_on_a_blank_long_game_board_sheet_seat_the_players():
+    from kitgen.forms.transcribe import transcribe
+
+    manifest = Manifest("long-game", (("", ""),))
+    row = "t1.turn-record.sheet01.r01"
+    (log,) = transcribe(manifest, {
+        "t1.board-sheet.sheet01.closer": "Ana", "t1.board-sheet.sheet01.opener": "Ben",
+        f"{row}.turn": "1", f"{row}.die-1": "4", f"{row}.die-2": "5", f"{row}.tiles-shut-or-opened": "9",
+    })
+    assert log.text.splitlines()[1:5] == ["players: Ana, Ben", "", "turn Ana", "4+5: 9"]
+    assert log.places[5] == "Table 1, turn record, row 1"
+
+
+def test_a_seat_number_in_a_knucklebones_cell_reads_as_that_seats_name():
+    from kitgen.forms.transcribe import transcribe
+
+    manifest = Manifest("knucklebones", (("Ana", "Ben"),))
+    (log,) = transcribe(manifest, {
+        "t1.placement-record.sheet01.r01.player": "2", "t1.placement-record.sheet01.r01.face": "3",
+        "t1.placement-record.sheet01.r01.column": "left", "t1.match.r01.result-winner-or-draw": "Seat 1",
+    })
+    assert "Ben: 3 left" in log.text and "winner: Ana" in log.text
