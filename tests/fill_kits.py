@@ -25,8 +25,8 @@ ROW_FIELD = re.compile(r"(t\d+\.[a-z-]+\.sheet(\d+))\.r(\d+)\.")
 def box_values(game: GeneratedGame, manifest: Manifest, fields: set[str], rng: random.Random,
                table: int = 1) -> dict[str, str]:
     """Return the field values that record ``game`` on table ``table`` of a kit: each
-    throw in its roll record's row (long game: the turn record), the score claims the
-    game makes in the totals table. Raises ``LookupError`` when the kit has no room for
+    throw in its roll record's row (long game: the turn record), the score and winner
+    claims the game makes in the totals table. Raises ``LookupError`` when the kit has no room for
     the game (more turns or throws than it prints)."""
     if game.rules.format == "long-game":
         return _long_game_values(game, fields, table)
@@ -55,6 +55,8 @@ def box_values(game: GeneratedGame, manifest: Manifest, fields: set[str], rng: r
                 if name not in fields:
                     raise LookupError(f"the kit has no field {name}")
                 values[name] = value
+        elif entry.kind == "winner":
+            values[f"{prefix}.totals.winner"] = entry.text.split(":", 1)[1].strip()
         elif entry.kind == "score":
             column = {"strip": f"attempt-{round_number}", "ten": "score"}.get(
                 game.rules.preset, "score" if game.rules.format == "single" else f"round-{round_number}.score")

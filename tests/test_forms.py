@@ -202,6 +202,14 @@ def test_a_wrong_score_in_the_totals_table_is_reported_at_its_cell(kits, tmp_pat
     assert (error.code, error.place) == ("wrong-score", "Table 1, totals, Ben, attempt 2")
 
 
+def test_a_wrong_winner_in_the_totals_winner_field_is_reported_there(kits, tmp_path):
+    kit = kits("ten")
+    game, values = legal_game("ten", kit)
+    loser = next(name for name in game.players if name not in game.winners)
+    error = only_error(faulty(kit, tmp_path, values, **{"t1__totals__winner": loser}))
+    assert (error.code, error.place) == ("wrong-winner", "Table 1, totals, winner")
+
+
 def test_a_long_game_total_without_faces_is_reported_at_its_row(kits, tmp_path):
     kit = kits("long-game")
     _, values = legal_game("long-game", kit)

@@ -121,7 +121,8 @@ class _Record:
 def _box_body(writer: _Writer, manifest: Manifest, number: int, names: list[str],
               table: Mapping[str, str]) -> None:
     """Write the turns of a strip, classic, ten or hundred table from its roll records,
-    each turn's score claim and each round's totals claim from its totals table."""
+    each turn's score claim, each round's totals claim and the winner claim from its
+    totals table."""
     preset = manifest.rules.split()[0]
     printed = manifest.records[number - 1] if manifest.records else ()
     records: dict[int, _Record] = {}
@@ -167,6 +168,9 @@ def _box_body(writer: _Writer, manifest: Manifest, number: int, names: list[str]
                 _totals_claim(writer, number, names, f"round-{record.round}.total", table)
     if preset == "strip":
         _totals_claim(writer, number, names, "combined", table)
+    winner = table.get(f"{table_prefix(number)}.totals.winner", "")
+    if winner:
+        writer.add(f"winner: {winner}", f"Table {number}, totals, winner")
 
 
 def _in_play_order(preset: str, records: list[_Record], seat_of: Mapping[str, int], seats: int,
