@@ -146,6 +146,15 @@ def test_every_field_covers_its_write_in_place(kits, case):
             assert 0 <= min(x1, x2) and max(x1, x2) <= width and 0 <= min(y1, y2) and max(y1, y2) <= height
 
 
+@pytest.mark.parametrize("case", ["strip", "classic"])
+def test_typed_text_uses_the_body_face_never_the_variable_number_font(kits, case):
+    """A form embeds its font whole: the static body face keeps a fillable kit quick to
+    render and small (the variable number family, instanced whole, took seconds a table)."""
+    form = PdfReader(kits(case)).trailer["/Root"]["/AcroForm"]
+    faces = {str(font.get_object()["/BaseFont"]) for font in form["/DR"]["/Font"].values()}
+    assert faces and all("Atkinson" in face for face in faces), faces
+
+
 def test_fillable_kits_are_byte_identical_across_renders(kits):
     assert render(kits("ten").with_name("again.pdf"), "ten").read_bytes() == kits("ten").read_bytes()
 
