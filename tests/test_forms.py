@@ -135,12 +135,15 @@ def test_a_blank_fillable_kit_prints_as_the_plain_kit(kits, tmp_path, case):
 @pytest.mark.parametrize("case", CASES)
 def test_every_field_covers_its_write_in_place(kits, case):
     """A field has room to click and type in: 2.5 mm each way at least (a totals tick box
-    is 3 mm), and lies on its page."""
+    is 3 mm), lies on its page, and is the only field of its name (one place, one field)."""
     reader = PdfReader(kits(case))
+    seen = set()
     for page in reader.pages:
         width, height = float(page.mediabox.width), float(page.mediabox.height)
         for annotation in page.get("/Annots", ()):
             widget = annotation.get_object()
+            assert widget["/T"] not in seen, widget["/T"]
+            seen.add(widget["/T"])
             x1, y1, x2, y2 = (float(value) for value in widget["/Rect"])
             assert min(abs(x2 - x1), abs(y2 - y1)) >= 2.5 * 72 / 25.4, widget["/T"]
             assert 0 <= min(x1, x2) and max(x1, x2) <= width and 0 <= min(y1, y2) and max(y1, y2) <= height
