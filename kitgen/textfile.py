@@ -16,6 +16,8 @@ from pathlib import Path
 from kitgen.errors import KitgenError
 
 MAX_BYTES = 4 * 1024 * 1024  # CLI.md: a log or roster is at most 4 MiB
+MAX_KIT_BYTES = 256 * 1024 * 1024  # a 500-name kit is far smaller: anything larger is not one
+PDF_HEADER = b"%PDF-"  # how a PDF (a kit kitgen wrote, a filled kit) starts
 STDIN = "-"  # CLI.md: '-' names standard input
 _UTF16_MARKS = (b"\xff\xfe", b"\xfe\xff")
 _KINDS = (

@@ -20,12 +20,10 @@ from kitgen.forms.scheme import MANIFEST_NAME, Manifest
 from kitgen.forms.transcribe import TableLog, transcribe
 from kitgen.logs.report import Report
 from kitgen.logs.validate import validate_text
-from kitgen.textfile import MAX_BYTES, shown_name
+from kitgen.textfile import MAX_BYTES, MAX_KIT_BYTES, PDF_HEADER, shown_name
 
-MAX_KIT_BYTES = 256 * 1024 * 1024  # a 500-name kit is far smaller: anything larger is not one
-MAX_FIELDS = 200_000  # a 500-name kit has about 40,000 fields
+MAX_FIELDS = 1_000_000  # a 500-name kit has at most about 250,000 (hundred, 6 seats a table)
 MAX_FIELD_CHARS = 200  # a cell holds a few characters, a name at most 40
-PDF_HEADER = b"%PDF-"
 
 
 def read_kit(path: Path) -> tuple[Manifest, dict[str, str]]:

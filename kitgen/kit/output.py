@@ -26,13 +26,11 @@ from pypdf import PdfReader
 from kitgen.errors import OutputExistsError, RenderError
 from kitgen.kit.render import CREATOR_PREFIX
 from kitgen.kit.request import KitRequest
-from kitgen.textfile import shown_name
+from kitgen.textfile import MAX_KIT_BYTES, PDF_HEADER, shown_name
 
 DEFAULT_OUTPUT = Path("output") / "kit.pdf"  # CLI.md: ./output/kit.pdf
 HOST_KEY_SUFFIX = "-host-key"  # CLI.md: separate host key, <stem>-host-key.pdf beside the kit
 FILE_MODE = 0o666  # a new kit gets the usual permissions for a new file (less the umask)
-PDF_HEADER = b"%PDF-"
-MAX_KIT_BYTES = 256 * 1024 * 1024  # a 500-name kit is far smaller: anything larger is not one
 TEMPORARY_PREFIX = ".kitgen-"  # .kitgen-<pid>-<random>.part: hidden, and whose run it was
 NAME_MAX_FALLBACK = 255  # the usual longest file name, where the file system does not say
 _NO_HARD_LINKS = (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK)
