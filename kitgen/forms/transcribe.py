@@ -133,7 +133,8 @@ def _box_body(writer: _Writer, manifest: Manifest, number: int, names: list[str]
         index = int(found[1])
         record = records.setdefault(index, _Record(index))
         if found[2] is None:
-            setattr(record, "player" if found[3] == PLAYER else "round", value)
+            if found[3] == PLAYER:
+                record.player = value
         else:
             record.rows.setdefault(int(found[2]), {})[found[3]] = value
     filled = []
@@ -144,7 +145,7 @@ def _box_body(writer: _Writer, manifest: Manifest, number: int, names: list[str]
         player, round_number = printed[index - 1] if index <= len(printed) else ("", "")
         # A record left unnamed on a table of blank seats is its seat's in print order.
         record.player = player or record.player or (names[(index - 1) % len(names)] if names else "")
-        record.round = round_number or record.round
+        record.round = round_number
         filled.append(record)
     seat_of = {name.casefold(): seat for seat, name in enumerate(names) if name}
     turns = _in_play_order(preset, filled, seat_of, len(names), table) if preset in ROUND_PRESETS else filled
