@@ -160,20 +160,21 @@ def test_large_print_scales_text_and_boxes_but_cells_keep_fitting_the_die():
 def test_the_placement_record_has_rows_for_a_long_game_on_every_paper(layout):
     record = parts_of(layout=layout)[2]
     assert record.columns == ("Player", "Face", "Column", "Dice removed", "Total for Ana", "Total for Ben")
-    assert record.caption == "Game" and "print more" in record.note
+    assert record.caption == "Game" and "back of the last sheet" in record.note
+    assert "print" not in record.note.lower()  # a host cannot print mid-game (issue 9 item 2)
     assert record.pages[0][0] == 1 and record.pages[-1][1] >= LONG_GAME_PLACEMENTS
     assert all(last - first + 1 == record.pages[0][1] for first, last in record.pages)
     assert record.row_mm >= MIN_ROW_MM * layout.scale
     assert sum(record.column_widths_mm) == pytest.approx(layout.content_width_mm, abs=0.05)
 
 
-@pytest.mark.parametrize("match, games, rows", [("single", 1, 3), ("best-of-3", 3, 5), ("best-of-5", 3, 7)])
+@pytest.mark.parametrize("match, games, rows", [("single", 1, 3), ("best-of-3", 3, 5), ("best-of-5", 5, 7)])
 def test_board_pages_placement_sheets_and_match_rows_follow_the_match(match, games, rows):
     _, boards, record, matches = parts_of(match)
     assert boards.pages == games
     assert record.pages.count(record.pages[0]) == games
     assert matches.games == rows  # the match's length plus two replays of drawn games
-    assert f"cover {games} game" in matches.notes[-1] and "print more" in matches.notes[-1]
+    assert f"cover {games} game" in matches.notes[-1] and "print" not in matches.notes[-1]
 
 
 def test_the_match_record_has_games_starter_result_and_game_wins_per_seat():
@@ -214,11 +215,12 @@ def test_pages_are_exactly_the_paper_size(kits, check_paper, case):
 
 # case id: (games with boards and placement sheets, placement sheets a game, tables, the
 # rules card's pages: in large print it runs onto a second, which repeats its heading; the
-# match record's pages: in large print its guide runs onto a second)
+# match record's pages: in large print its guide moves whole onto a second, which repeats its
+# heading)
 SHEETS = {
     "best-of-3": (3, 1, 1, ["Rules"], ["Match record"]),
     "four-names": (1, 1, 2, ["Rules"], ["Match record"]),
-    "large-best-of-5": (3, 2, 1, ["Rules", "Rules"], ["Match record", "How to use this kit"]),
+    "large-best-of-5": (5, 2, 1, ["Rules", "Rules"], ["Match record", "Match record"]),
 }
 
 
@@ -248,7 +250,7 @@ def test_the_best_of_3_kit_prints_its_records_and_rules(kits):
         "Match record", "Started by", "Result (winner or draw)", "Seat 1 game wins", "Match winner",
         "The other seat starts the next game, also after a draw",
         "Best of 3: the first seat to win 2 games wins the match.",
-        "cover 3 games; print more",
+        "cover 3 games, every game the match can take",
     ):
         assert text in everything, text
 

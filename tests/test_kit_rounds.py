@@ -246,3 +246,16 @@ def test_a_large_print_strip_kit_has_no_half_empty_record_pages(tmp_path):
     pages = render_pages(tmp_path, large_print=True)
     records = [page for page in pages if page.startswith("Roll records")]
     assert len(records) == 3 and all(page.count("Player") == 4 for page in records)
+
+
+@pytest.mark.parametrize("preset, options", [("long-game", {}), ("knucklebones", {}),
+                                             ("knucklebones", {"match": "best-of-5"})])
+def test_no_record_asks_the_host_to_print_more_mid_game(preset, options):
+    """A host cannot print mid-game (issue 9 item 2): a record that runs on goes overleaf."""
+    rules = find_preset(preset).configure(options)
+    (table,) = plan_tables(rules)
+    parts = table_chunk(rules, table, A4, rulebook(rules)).parts
+    notes = [part.note for part in parts if hasattr(part, "note")]
+    notes += [note for part in parts for note in getattr(part, "notes", ())]
+    assert notes and not any("print" in note.lower() for note in notes)
+    assert any("back of the last sheet" in note for note in notes)

@@ -4,7 +4,7 @@
 A kit is a list of chunks: one per table (rules card, strips or boards, records, totals),
 then the host key. Each part is a frozen record naming its template; every size it prints
 with comes from :mod:`kitgen.kit.layout`, every rule sentence from :mod:`kitgen.rulebook`.
-Labels such as "Roll total" or "print more strips" are the kit's own form wording, not
+Labels such as "Roll total" or "Remaining sum" are the kit's own form wording, not
 rules. :func:`table_chunk` looks the preset up in a registry of part builders, one per
 preset, and :func:`host_key_chunk` the game in another; a new game adds its builders
 there and reuses the shared pieces (strips, records, totals) where they fit.
@@ -75,7 +75,6 @@ TURN_COLUMN_WEIGHTS = (0.8, 0.8, 0.8, 0.8, 2.4, 0.9, 1.3)
 COLUMN_LABELS = tuple(column.label.upper() for column in Column)  # RULES.md section 7: printed labels
 FACING_LABEL = "LEFT faces LEFT, MIDDLE faces MIDDLE, RIGHT faces RIGHT."
 SPOT_LABEL = "Rolled die"
-MATCH_SHEETS = 3  # board pages and placement sheets printed for a best-of match at most
 DRAW_REPLAY_ROWS = 2  # match-record rows past the match's length, for replays of drawn games
 # Rows a placement record gives one game at least: 49 in 50 games of random play end within
 # 28 placements (measured on 20,000 games played with the rules core, 99 in 100 within 30);
@@ -829,6 +828,13 @@ def _carry_on(what: str) -> str:
             f"{what} in), then on the continuation sheet at the end of the kit.")
 
 
+def _overleaf(what: str) -> str:
+    """Return the note that carries a record past its last printed row (a host cannot
+    print more mid-game)."""
+    return (f"A game that runs past the last row goes on over the back of the last sheet, "
+            f"each {what} numbered on.")
+
+
 def continuation_chunks(rules: Rules, layout: Layout, book: Rulebook) -> list[Chunk]:
     """Return the kit's continuation sheet, one for the whole kit, as a chunk of its own
     (none for a game of fixed length)."""
@@ -920,7 +926,7 @@ def turn_record(layout: Layout, note: str, throws: int) -> TurnRecord:
     """Return the long game's turn record: every throw with both dice faces, the double
     and the extra turns held, numbered on over as many sheets as ``throws`` rows fill
     (KIT.md, "Contents" 3)."""
-    note = f"{note} Print more of the last sheet if the game runs on."
+    note = f"{note} {_overleaf('throw')}"
     widths = column_widths(layout.content_width_mm, layout.row_number_mm, TURN_COLUMN_WEIGHTS)
     header = layout.header_mm(("No.", *TURN_COLUMNS), widths)
     rows = rows_per_sheet(layout, header, note)
@@ -950,9 +956,9 @@ def _knucklebones_parts(rules: Rules, table: Table, layout: Layout, book: Rulebo
 
 
 def _games_printed(rules: Rules) -> int:
-    """Return the games a knucklebones kit prints boards and placement sheets for: the
-    match's length, at most :data:`MATCH_SHEETS`."""
-    return min(_match_length(rules), MATCH_SHEETS)
+    """Return the games a knucklebones kit prints boards and placement sheets for: every
+    game the match can take (a host cannot print more mid-match)."""
+    return _match_length(rules)
 
 
 def _match_length(rules: Rules) -> int:
@@ -986,8 +992,7 @@ def placement_record(layout: Layout, games: int, players: Sequence[str]) -> Turn
     :data:`LONG_GAME_PLACEMENTS` placements at least, each sheet with a game field. A
     total's column is headed by its seat's name (``players``, ``""`` for a blank seat),
     or by the seat."""
-    note = ("One row per placement, both totals after its removals. A game that runs past "
-            "the last row goes on a fresh sheet: print more.")
+    note = f"One row per placement, both totals after its removals. {_overleaf('placement')}"
     columns = (*PLACEMENT_COLUMNS, *(f"Total for {player}" if player else f"{seat} total"
                                      for seat, player in zip(SEAT_LABELS, players)))
     widths = column_widths(layout.content_width_mm, layout.row_number_mm, PLACEMENT_COLUMN_WEIGHTS,
@@ -1012,8 +1017,8 @@ def match_record(
     covered = f"{games} game{'s' if games > 1 else ''}"
     notes = (
         *section(book, "Matches").paragraphs[1:],
-        f"The boards and placement records cover {covered}; print more for a longer match "
-        "or a replayed draw.",
+        f"The boards and placement records cover {covered}, every game the match can take; "
+        "a replayed draw goes on the back of a used placement sheet, its totals in this record.",
     )
     seat_mm = layout.name_field_mm(layout.content_width_mm, SEAT_LABELS, names=len(SEAT_LABELS))
     lines = layout.name_lines(table.seats, seat_mm)
