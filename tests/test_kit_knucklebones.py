@@ -215,12 +215,12 @@ def test_pages_are_exactly_the_paper_size(kits, check_paper, case):
 
 # case id: (games with boards and placement sheets, placement sheets a game, tables, the
 # rules card's pages: in large print it runs onto a second, which repeats its heading; the
-# match record's pages: in large print its guide moves whole onto a second, which repeats its
+# match record's pages: in large print the host's guide moves whole onto a second, under its
 # heading)
 SHEETS = {
     "best-of-3": (3, 1, 1, ["Rules"], ["Match record"]),
     "four-names": (1, 1, 2, ["Rules"], ["Match record"]),
-    "large-best-of-5": (5, 2, 1, ["Rules", "Rules"], ["Match record", "Match record"]),
+    "large-best-of-5": (5, 2, 1, ["Rules", "Rules"], ["Match record", "How to use this kit"]),
 }
 
 
