@@ -226,20 +226,39 @@ def test_strips_fill_their_last_page(paper, large, preset):
     assert len(strips.pages[-1]) == strips.geometry.per_page
 
 
-def render_pages(tmp_path, **fields) -> list[str]:
+def render_pages(tmp_path, preset: str = "strip", options: dict | None = None, **fields) -> list[str]:
     from pypdf import PdfReader
 
     from kitgen.kit.build import build_kit
     from kitgen.kit.request import KitRequest
 
     path = tmp_path / "kit.pdf"
-    build_kit(KitRequest(find_preset("strip").configure(), host_key="none", output=path, **fields))
+    build_kit(KitRequest(find_preset(preset).configure(options or {}), host_key="none", output=path, **fields))
     return [page.extract_text() for page in PdfReader(path).pages]
 
 
 def test_a_solo_kit_prints_its_totals_under_the_roll_records(tmp_path):
     pages = render_pages(tmp_path, seats=1)
     assert len(pages) == 3 and pages[2].startswith("Roll records") and "Player totals" in pages[2]
+
+
+def test_a_large_print_solo_kit_prints_its_totals_under_the_roll_records(tmp_path):
+    pages = render_pages(tmp_path, seats=1, large_print=True)
+    (records,) = [page for page in pages if page.startswith("Roll records")]
+    assert "Player totals" in records
+
+
+SHEET_HEADINGS = ("Rules", "Turn sheet", "Roll records", "Player totals", "How to use this kit",
+                  "Continuation sheet")
+
+
+def test_the_guide_stays_whole_and_every_page_starts_with_its_sheet_heading(tmp_path):
+    pages = render_pages(tmp_path, "classic", {"format": "best-of-7"})
+    firsts = [page.partition("\n")[0] for page in pages]  # a sheet heading band: heading, then label
+    assert all(line.startswith(SHEET_HEADINGS) and line.endswith(("Table 1", "Continuation"))
+               for line in firsts), firsts
+    (guide,) = [page for page in pages if "How to use this kit" in page]
+    assert "Plan for" in guide and "host key away" in guide
 
 
 def test_a_large_print_strip_kit_has_no_half_empty_record_pages(tmp_path):
