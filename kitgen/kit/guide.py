@@ -1,6 +1,6 @@
-"""The "How to use this kit" block of every totals sheet: what each sheet is for, who fills in
-the roll record, how to check play without a machine, how long to plan for and how to
-print, in kitgen's own words (seed 000's kit gives the facts).
+"""The "How to use this kit" sheet after every table's totals (or match record): what each
+sheet is for, who fills in the roll record, how to check play without a machine, how long
+to plan for and how to print, in kitgen's own words (seed 000's kit gives the facts).
 """
 
 from __future__ import annotations
