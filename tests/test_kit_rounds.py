@@ -278,3 +278,10 @@ def test_no_record_asks_the_host_to_print_more_mid_game(preset, options):
     notes += [note for part in parts for note in getattr(part, "notes", ())]
     assert notes and not any("print" in note.lower() for note in notes)
     assert any("back of the last sheet" in note for note in notes)
+
+
+def test_a_kit_of_several_tables_prints_the_guide_once_with_its_first_table():
+    rules = find_preset("hundred").configure({"scoring": "digits"})
+    book = rulebook(rules)
+    guides = [table_chunk(rules, table, A4, book).parts[-1].guide for table in plan_tables(rules, seats=4, tables=3)]
+    assert guides[0].heading == "How to use this kit" and guides[1:] == [None, None]

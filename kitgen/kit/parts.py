@@ -18,7 +18,7 @@ from math import ceil, floor
 from typing import Callable, ClassVar, Iterable, Sequence, TypeVar
 
 from kitgen.errors import OptionError
-from kitgen.kit.guide import how_to_use
+from kitgen.kit.guide import Paper, how_to_use
 from kitgen.kit.layout import (
     NAME_LINES,
     BoardGeometry,
@@ -285,7 +285,7 @@ class TotalsTable(Part):
     ``header_pt``), an optional first row ``starts_label`` for the seat that started each
     round, then the result rule, a field for the winner when ``winner_label`` (``""``:
     none), ``notes`` from the rulebook under it, and the kit's ``guide`` ("How to use this
-    kit"): the totals sheet is the host's. Each of ``players`` is a name and the size it
+    kit"; ``None`` past the first table): the totals sheet is the host's. Each of ``players`` is a name and the size it
     prints at."""
 
     template: ClassVar[str] = "parts/totals.html.j2"
@@ -304,7 +304,7 @@ class TotalsTable(Part):
     slot_mm: float
     result_rule: str
     notes: tuple[str, ...]
-    guide: Section
+    guide: Section | None
     starts_label: str = ""
     winner_label: str = ""
     winner_field_mm: float = 0.0
@@ -392,7 +392,8 @@ class MatchRecord(Part):
     ``seat_field_mm`` wide), a numbered row
     per game (``games`` rows, room for replays of drawn games included) under ``columns``
     with ``column_widths_mm`` (the game-number column first), a match-winner field
-    ``winner_field_mm`` wide, the result rule, ``notes`` and the kit's ``guide``."""
+    ``winner_field_mm`` wide, the result rule, ``notes`` and the kit's ``guide`` (``None``
+    past the first table)."""
 
     template: ClassVar[str] = "parts/match_record.html.j2"
     stylesheet: ClassVar[str | None] = "parts/match_record.css.j2"
@@ -409,7 +410,7 @@ class MatchRecord(Part):
     winner_field_mm: float
     result_rule: str
     notes: tuple[str, ...]
-    guide: Section
+    guide: Section | None
 
     @property
     def name_sizes(self) -> tuple[float, ...]:
@@ -614,7 +615,7 @@ def roll_records(rules: Rules, layout: Layout, table: Table, turns: Turns, round
 
 
 def totals_table(
-    book: Rulebook, layout: Layout, table: Table, columns: Sequence[ScoreColumn], guide: Section,
+    book: Rulebook, layout: Layout, table: Table, columns: Sequence[ScoreColumn], guide: Section | None,
     notes: Sequence[str] = (), starts_label: str = "", seat_labels: Sequence[str] = (),
     winner: bool = True, score_digits: int = 0,
 ) -> TotalsTable:
@@ -705,7 +706,7 @@ def _strip_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
         number_strips(rules, book, layout, table, turns, "Attempt", "Remaining sum"),
         roll_records(rules, layout, table, turns, "Attempt"),
         totals_table(book, layout, table, [*columns, ScoreColumn("Combined")],
-                     how_to_use(rules, len(table.seats), "strips")),
+                     kit_guide(rules, table, "strips")),
     )
 
 
@@ -721,7 +722,7 @@ def _classic_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
             RulesCard(book),
             number_strips(rules, book, layout, table, turns, "Round", "Score"),
             roll_records(rules, layout, table, turns, "Round"),
-            totals_table(book, layout, table, (ScoreColumn("Score"),), how_to_use(rules, len(table.seats), "strips")),
+            totals_table(book, layout, table, (ScoreColumn("Score"),), kit_guide(rules, table, "strips")),
         )
     rounds = _rounds(rules, table, rounds)
     sheets = seat_turn_sheets(rules, book, layout, table, rounds)
@@ -735,9 +736,15 @@ def _classic_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
         RulesCard(book),
         sheets,
         roll_records(rules, layout, table, rotation(table.seats, rounds), "Round"),
-        totals_table(book, layout, table, columns, how_to_use(rules, len(table.seats), "turn sheets"),
+        totals_table(book, layout, table, columns, kit_guide(rules, table, "turn sheets"),
                      section(book, "Rounds").paragraphs, STARTS_LABEL),
     )
+
+
+def kit_guide(rules: Rules, table: Table, paper: Paper) -> Section | None:
+    """Return the kit's "How to use this kit" for players on ``paper`` when ``table`` is
+    the kit's first (``None`` for the others): the host reads it once, not once a table."""
+    return how_to_use(rules, len(table.seats), paper) if table.number == 1 else None
 
 
 def _rounds(rules: Rules, table: Table, rounds: int | None) -> int:
@@ -875,7 +882,7 @@ def _ten_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
         RulesCard(book),
         number_strips(rules, book, layout, table, turns, "", "Score"),
         roll_records(rules, layout, table, turns, ""),
-        totals_table(book, layout, table, columns, how_to_use(rules, len(table.seats), "strips")),
+        totals_table(book, layout, table, columns, kit_guide(rules, table, "strips")),
     )
 
 
@@ -891,7 +898,7 @@ def _hundred_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
         RulesCard(book),
         sheets,
         roll_records(rules, layout, table, rotation(table.seats, rounds), "Round"),
-        totals_table(book, layout, table, columns, how_to_use(rules, len(table.seats), "turn sheets"),
+        totals_table(book, layout, table, columns, kit_guide(rules, table, "turn sheets"),
                      section(book, "Scoring").paragraphs[1:], score_digits=digits),
     )
 
@@ -917,7 +924,7 @@ def _long_game_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
         RulesCard(book),
         board,
         turn_record(layout, section(book, "Doubles").paragraphs[-1], throws),
-        totals_table(book, layout, table, columns, how_to_use(rules, len(table.seats), "board sheet"),
+        totals_table(book, layout, table, columns, kit_guide(rules, table, "board sheet"),
                      seat_labels=ROLE_NAMES, winner=False),
     )
 
@@ -951,7 +958,7 @@ def _knucklebones_parts(rules: Rules, table: Table, layout: Layout, book: Rulebo
         RulesCard(book),
         board_pages(table, layout, book, games),
         placement_record(layout, games, table.seats),
-        match_record(rules, table, layout, book, games, how_to_use(rules, len(table.seats), "boards")),
+        match_record(rules, table, layout, book, games, kit_guide(rules, table, "boards")),
     )
 
 
@@ -1005,7 +1012,7 @@ def placement_record(layout: Layout, games: int, players: Sequence[str]) -> Turn
 
 
 def match_record(
-    rules: Rules, table: Table, layout: Layout, book: Rulebook, games: int, guide: Section,
+    rules: Rules, table: Table, layout: Layout, book: Rulebook, games: int, guide: Section | None,
 ) -> MatchRecord:
     """Return the match record: the seats' names, a row per game the match can take plus
     room for replays of drawn games, with starter, both totals, the result and both
