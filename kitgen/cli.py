@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Annotated, Any, Iterable, Literal, NoReturn, Optional
 
 import typer
-from typer.core import TyperCommand, TyperGroup
+from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from kitgen import __version__
 from kitgen.errors import QUOTE_MAX_CHARS, KitgenError, quote
@@ -32,9 +32,33 @@ def without_flag_metavars(params: list) -> list:
     return params
 
 
+class Argument(TyperArgument):
+    """A Typer argument that help shows as Click does: ``LOG...`` for a required list, its
+    name bare when required and ``[PRESET]`` when not; Typer's usage line writes ``{LOG}...``
+    and its arguments panel adds the Python type (``<list[str]>``) of a list."""
+
+    @property
+    def display_name_raw(self) -> str:
+        name = self.metavar or self.name.upper()
+        return f"{name}..." if self.nargs != 1 else name
+
+    def get_usage_pieces(self, ctx: typer.Context) -> list[str]:
+        return [self.display_name_raw if self.required else f"[{self.display_name_raw}]"]
+
+    def display_type_rich(self, ctx: typer.Context) -> str | None:
+        return None if self.nargs != 1 else super().display_type_rich(ctx)
+
+
 class Command(TyperCommand):
-    """A Typer command whose help shows no metavariable for flags, and whose refusal of a
-    value (a choice not offered, a number not a number) quotes at most 40 characters of it."""
+    """A Typer command whose help shows no metavariable for flags and its arguments as Click
+    does, and whose refusal of a value (a choice not offered, a number not a number) reads as
+    Click's, quoting at most 40 characters of the value."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for param in self.params:
+            if type(param) is TyperArgument:
+                param.__class__ = Argument  # Typer builds its own class; Argument adds no state
 
     def get_params(self, ctx: typer.Context) -> list:
         return without_flag_metavars(super().get_params(ctx))
@@ -43,7 +67,9 @@ class Command(TyperCommand):
         try:
             return super().parse_args(ctx, args)
         except typer.BadParameter as error:
-            error.message = LONG_QUOTE.sub(lambda found: quote(found.group(1)), error.message)
+            # Typer coerces through pydantic, which starts a ValueError's message "Value error, ".
+            message = error.message.removeprefix(PYDANTIC_VALUE_ERROR)
+            error.message = LONG_QUOTE.sub(lambda found: quote(found.group(1)), message)
             raise
 
 
@@ -63,6 +89,7 @@ app = typer.Typer(
 
 STDOUT = Path("-")  # -o -: the kit PDF on standard output
 LONG_QUOTE = re.compile(rf"'([^']{{{QUOTE_MAX_CHARS + 1},}})'")  # a value Click quotes whole
+PYDANTIC_VALUE_ERROR = "Value error, "
 GAMES = {"box": "the Shut the Box presets", "knucklebones": "knucklebones"}
 
 

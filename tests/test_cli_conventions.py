@@ -86,9 +86,21 @@ def test_flags_show_no_metavariable(runner, command, flags):
         assert "<bool>" not in option_line(text, flag)
 
 
-def test_validate_shows_log(runner):
-    text = help_text(runner, "validate")
-    assert "{LOG}..." in text and "{logs}" not in text
+@pytest.mark.parametrize("command", ["validate", "report"])
+def test_help_shows_the_logs_as_click_does(runner, command):
+    text = help_text(runner, command)
+    assert usage_line(text).endswith(f" {command} [OPTIONS] LOG...")
+    assert "│ *    LOG... " in text and "{" not in text and "list[" not in text
+
+
+def test_help_shows_an_optional_argument_in_brackets(runner):
+    assert usage_line(help_text(runner, "rules")).endswith(" rules [OPTIONS] [PRESET]")
+
+
+def usage_line(text: str) -> str:
+    """Return the help's usage line without the spaces Rich pads it with."""
+    (line,) = [line.strip() for line in text.splitlines() if line.strip().startswith("Usage: ")]
+    return line
 
 
 @pytest.mark.parametrize("arguments, option, choices", [
@@ -98,11 +110,12 @@ def test_validate_shows_log(runner):
     (["kit", "--rules", "classic", "--tiles", "10"], "--tiles", "'9', '12'"),
     (["check", "--role", "both"], "--role", "'close', 'open'"),
     (["check", "--rules", "knucklebones", "--face", "3", "--column", "centre"], "--column", "'left', 'middle', 'right'"),
+    (["rules", "nope"], "PRESET", "'strip', 'classic'"),
 ])
 def test_a_wrong_choice_gets_clicks_message_with_the_choices(runner, arguments, option, choices):
     result = runner.invoke(app, arguments, env=WIDE)
     assert result.exit_code == 2
-    assert f"Invalid value for '{option}'" in result.stderr and choices in result.stderr
+    assert f"Invalid value for '{option}': '{arguments[-1]}' is not one of {choices}" in result.stderr
 
 
 def test_choices_ignore_case(runner, requests):
