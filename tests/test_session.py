@@ -189,6 +189,11 @@ def test_a_loaded_die_fails_the_fit_test(seed):
     assert fit(faces, ONE_DIE).p_value < UNEVEN_BELOW
 
 
+def test_a_tiny_p_value_reads_p_below():
+    result = fit({6: 600, 1: 10}, ONE_DIE)
+    assert result.sentence("one-die") == "610 one-die throws: the dice or the records look uneven, p < 0.0001."
+
+
 def test_few_throws_are_flagged_as_a_rough_test():
     few = fit({7: 3, 6: 2, 8: 1}, TWO_DICE)
     assert few.rough and few.throws_for_a_fair_test == 180

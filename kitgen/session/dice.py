@@ -89,8 +89,8 @@ class Fit:
             return f"No {what} throws were recorded."
         count = f"{self.throws} {what} throw{'s' if self.throws != 1 else ''}"
         if self.p_value < UNEVEN_BELOW:
-            return f"{count}: the dice or the records look uneven, p = {p_text(self.p_value)}."
-        return f"{count}: consistent with fair dice, p = {p_text(self.p_value)}."
+            return f"{count}: the dice or the records look uneven, {p_text(self.p_value)}."
+        return f"{count}: consistent with fair dice, {p_text(self.p_value)}."
 
 
 def fit(counts: dict[int, int], chances: dict[int, Fraction]) -> Fit:
@@ -119,12 +119,12 @@ def fit(counts: dict[int, int], chances: dict[int, Fraction]) -> Fit:
 
 
 def p_text(p_value: float) -> str:
-    """Return a p-value as people read it: two decimals, two significant digits below 0.01,
-    ``< 0.0001`` below that.
+    """Return a p-value as people read it, with its ``p``: two decimals, two significant
+    digits below 0.01, ``p < 0.0001`` below that.
 
     >>> p_text(0.4), p_text(0.0042), p_text(1.0), p_text(1e-9)
-    ('0.40', '0.0042', '1.00', '< 0.0001')
+    ('p = 0.40', 'p = 0.0042', 'p = 1.00', 'p < 0.0001')
     """
     if p_value < 0.0001:
-        return "< 0.0001"
-    return f"{p_value:.2f}" if p_value >= 0.01 else f"{p_value:.2g}"
+        return "p < 0.0001"
+    return f"p = {p_value:.2f}" if p_value >= 0.01 else f"p = {p_value:.2g}"
