@@ -111,6 +111,13 @@ def test_json_holds_tables_standings_and_dice(runner):
     assert document["dice"]["two_dice"]["throws"] == 137
 
 
+def test_a_log_named_twice_is_one_table(runner):
+    result = runner.invoke(app, ["report", str(SESSION / "table-05.log"), str(SESSION), "--json"])
+    document = json.loads(result.stdout)
+    assert document["counts"]["tables"] == 9
+    assert document["tables"][0]["file"] == str(SESSION / "table-05.log")
+
+
 @pytest.mark.parametrize("arguments, status", [
     ([str(SESSION / "table-01.log")], 0),
     ([str(SESSION / "table-01.log"), str(SESSION / "table-05.log")], 1),

@@ -285,3 +285,13 @@ def test_the_readme_example_is_what_validate_prints(monkeypatch):
     result = validate("examples/club.log", "examples/table2.log")
     assert result.exit_code == 1
     assert result.stdout == shown
+
+
+def test_a_log_named_twice_is_validated_once_where_first_given(tmp_path):
+    first = write(tmp_path, "a.log", VALID.read_text(encoding="utf-8"))
+    write(tmp_path, "b.log", INVALID.read_text(encoding="utf-8"))
+    (tmp_path / "link.log").symlink_to(first)
+    result = validate(tmp_path / "b.log", tmp_path, first, tmp_path / ".." / tmp_path.name / "a.log")
+    assert [line for line in result.stdout.splitlines() if "valid" in line] == [
+        f"{tmp_path}/b.log: invalid, 2 errors", f"{tmp_path}/a.log: valid",
+        "2 logs: 1 valid, 1 with errors, 0 unreadable"]

@@ -45,12 +45,30 @@ def validate_path(path: Path | str) -> Report:
 def expand_logs(paths: list[Path]) -> list[Path]:
     """Return ``paths`` with each folder replaced by the ``*.log`` files in it, sorted by
     name (CLI.md, "Limits and bad input"); a folder without one stays, to be reported as
-    unreadable. Files and missing paths are kept as given."""
+    unreadable. Files and missing paths are kept as given. A file named twice (on its own
+    and in its folder, or through a link: the same device and inode) is kept once, where it was first given."""
     expanded = []
+    seen = set()
     for path in paths:
-        found = sorted(path.glob("*.log")) if _is_folder(path) else []
-        expanded.extend(found or [path])
+        for found in (sorted(path.glob("*.log")) if _is_folder(path) else []) or [path]:
+            identity = _identity(found)
+            if identity not in seen:
+                seen.add(identity)
+                expanded.append(found)
     return expanded
+
+
+def _identity(path: Path) -> tuple[int, int] | str:
+    """Return what names the file at ``path`` whichever way it was written: its device and
+    inode (one stat, cheaper than resolving every folder of the path); ``-`` and a path
+    that cannot be read as written."""
+    if str(path) == "-":
+        return "-"
+    try:
+        found = path.stat()
+    except (OSError, ValueError):  # missing, say: reported when the log is read
+        return str(path)
+    return found.st_dev, found.st_ino
 
 
 def _is_folder(path: Path) -> bool:
