@@ -217,6 +217,14 @@ def test_solo_play_has_no_winner():
     assert errors(log("classic", "Ana", turn("Ana", T14), "winner: Ana")) == [(10, "wrong-winner")]
 
 
+@pytest.mark.parametrize("fmt", ["best-of-3", "best-of-7", "elimination"])
+def test_a_solo_game_of_rounds_is_one_turn_with_its_score_posted(fmt):
+    report = validate_text(log(f"classic format={fmt}", "Ana", turn("Ana", T14)))
+    assert report.valid and report.results["decided"]
+    assert report.summary == ("scores: Ana 14", "no winner: solo play declares none")
+    assert {"round_wins", "round_winners", "out"}.isdisjoint(report.results)
+
+
 def test_an_undecided_game_has_one_missing_turn_and_no_winner():
     text = log("classic", "Ana, Ben, Cy", turn("Ana", T14), turn("Ben", T43), "winner: Ana")
     report = validate_text(text)

@@ -229,3 +229,11 @@ def test_json_holds_the_same_standings_figures_and_dice(club):
 def test_no_figure_ranks_choices_of_tiles_or_columns(club):
     keys = {key for group in session_json(club)["standings"] for row in group["players"] for key in row}
     assert not any("tile" in key or "column" in key for key in keys)
+
+
+def test_a_solo_best_of_table_is_ranked_with_no_round_won(tmp_path):
+    (tmp_path / "solo.log").write_text(log("classic format=best-of-3", "Ana", ("Ana", T14)), encoding="utf-8")
+    (tmp_path / "pair.log").write_text(log("classic format=best-of-3", "Ben, Cy", ("Ben", T43), ("Cy", T14),
+                                           ("Cy", T43), ("Ben", T14), ("Ben", T14), ("Cy", T43)), encoding="utf-8")
+    rows = list(csv.DictReader(io.StringIO(session_csv(collect_session([tmp_path])))))
+    assert [(row["player"], row["round_wins"]) for row in rows] == [("Ben", "2"), ("Cy", "1"), ("Ana", "0")]

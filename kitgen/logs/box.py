@@ -33,9 +33,10 @@ written that were movable count as moved). How it carries on:
 - ``totals`` (all but ``long-game``): name -> sum of the player's turn scores so far
   (``strip``: both attempts combined; ``hundred``: the running total with resets), ``null``
   for a player with no counted turn;
-- ``round_wins`` (``best-of-*`` only): name -> rounds won; ``round_winners``: the winner of
-  each finished round in order, ``null`` for a tied round (no round win);
-- ``out`` (``elimination`` only): name -> the round the player went out in, for those out;
+- ``round_wins`` (``best-of-*`` only, not solo): name -> rounds won; ``round_winners``: the
+  winner of each finished round in order, ``null`` for a tied round (no round win);
+- ``out`` (``elimination`` only, not solo): name -> the round the player went out in, for
+  those out (a solo game is one turn in every format, RULES.md, and is summarized as ``single``);
 - ``resets`` (``hundred`` only): one object per turn that shut the box and reset its
   player's running total to 0: ``line`` (of its ``turn`` line), ``player``, ``round``;
 - ``turns``: one object per counted turn in log order: ``line`` (of its ``turn`` line),
@@ -567,11 +568,12 @@ class _BoxLogReader:
         if self.scored:
             results["totals"] = {name: total if turns else None
                                  for name, total, turns in zip(names, play.totals, play.attempts)}
-        if fmt.startswith("best-of-"):
+        solo = len(names) == 1  # RULES.md: one turn is the whole solo game, whatever the format
+        if fmt.startswith("best-of-") and not solo:
             results["round_wins"] = dict(zip(names, play.wins))
             results["round_winners"] = [None if seat is None else names[seat]
                                         for seat in play.round_winners]
-        if fmt == "elimination":
+        if fmt == "elimination" and not solo:
             results["out"] = {name: out for name, out in zip(names, play.out) if out}
         if fmt == "hundred":
             results["resets"] = [{"line": line, "player": names[seat], "round": number}
@@ -631,7 +633,7 @@ def summarize(rules: Rules, results: dict) -> tuple[str, ...]:
                 for name, scores in attempts.items()),
             _winner_line(results, "lowest total", "sharing the lowest total"),
         )
-    if fmt in ("single", "shut-wins"):
+    if fmt in ("single", "shut-wins") or len(totals) == 1:  # solo: one turn in every format
         shut = (fmt == "shut-wins" and results["winners"] and turns
                 and turns[-1]["score"] == 0 and turns[-1]["player"] in results["winners"])
         why = "shut the box, which ends the game at once" if shut else "lowest score"

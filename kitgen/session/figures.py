@@ -224,7 +224,7 @@ def player_figures(rules: Rules, report: Report, name: str) -> dict[str, float |
     elif rules.format in ("single", "shut-wins"):
         figures["score"] = scores[0] if scores else None
     elif rules.format.startswith("best-of-"):
-        figures["round_wins"] = results["round_wins"][name]
+        figures["round_wins"] = results.get("round_wins", {}).get(name, 0)  # solo: no round to win
     return figures
 
 
