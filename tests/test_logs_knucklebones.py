@@ -206,6 +206,15 @@ def test_a_placement_after_the_match_is_decided_is_extra_turn_only():
     assert "already won by Ana" in report.errors[0].message
 
 
+def test_each_placement_after_the_match_gets_a_message_true_of_the_log():
+    text = log(*game("Ana", "Ben", HIGH), *[f"{'Ben' if n % 2 else 'Ana'}: {n % 6 + 1} left" for n in range(10)],
+               "Zed: 3 left")
+    report = validate(text)
+    assert len(report.errors) == 12
+    assert {error.message for error in report.errors} == {
+        "the match was already won by Ana.", "'Zed' is not in the players: line; it counts for nobody."}
+
+
 def test_a_game_line_without_placements_before_it_starts_nothing():
     assert validate(log("game 1", "game 1", *game("Ana", "Ben", HIGH))).errors == ()
 
@@ -442,7 +451,14 @@ def test_an_unknown_name_suggests_the_nearest_player():
     lines = game("Ana", "Ben", HIGH)
     lines[5] = "Bne: 6 l"
     report = validate(log(*lines))
-    assert report.errors[0].message == "'Bne' is not a player; the placement counts as Ben's. Did you mean Ben?"
+    assert report.errors[0].message == (
+        "'Bne' is not in the players: line; the placement counts as Ben's. Did you mean Ben?")
+
+
+@pytest.mark.parametrize("claim", ["winner: Bne", "score: Bne 81, Ben 39", "match winner: Bne"])
+def test_an_unknown_name_in_a_claim_reads_as_in_a_shut_the_box_log(claim):
+    report = validate(log(*game("Ana", "Ben", HIGH), claim))
+    assert [error.message for error in report.errors] == ["'Bne' is not in the players: line. Did you mean Ben?"]
 
 
 @pytest.mark.parametrize("written, form", [

@@ -56,7 +56,7 @@ from typing import Iterable
 from kitgen.errors import KitgenError, quote
 from kitgen.logs.reader import Header, Line, cached_when_short
 from kitgen.logs.report import ErrorList, Report
-from kitgen.logs.suggest import did_you_mean, nearest_form
+from kitgen.logs.suggest import nearest_form, not_a_player
 from kitgen.rules.box import (
     NUMBER_MAX_DIGITS, Throw, apply_move, finished, fresh_box, has_move, judge_move,
     movable_tiles, parse_throw, parse_tiles, turn_score,
@@ -311,10 +311,6 @@ class _BoxLogReader:
     def read_unreadable(self, number: int, parsed: Unreadable) -> None:
         self.error(number, "syntax", parsed.message)
 
-    def not_a_player(self, name: str) -> str:
-        """Return the sentence for a name that is not a player, with the nearest player."""
-        return f"{quote(name)} is not in the players: line.{did_you_mean(name, self.players)}"
-
     def read_turn(self, number: int, parsed: TurnLine) -> None:
         self.close_turn()
         seat = self.seat_of.get(parsed.key)
@@ -327,8 +323,7 @@ class _BoxLogReader:
                 counts = "the attempt counts for nobody"
             else:
                 counts = f"the turn counts as {self.players[seat]}'s, who was due"
-            self.error(number, "unknown-player", f"{quote(parsed.name)} is not in the players: "
-                       f"line; {counts}.{did_you_mean(parsed.name, self.players)}")
+            self.error(number, "unknown-player", not_a_player(parsed.name, self.players, counts))
             if self.play.over:
                 self.error(number, "extra-turn", "the game was already over.")
                 stage = IGNORED
@@ -440,7 +435,7 @@ class _BoxLogReader:
         for name, key, claimed in parsed.totals:
             seat = self.seat_of.get(key)
             if seat is None:
-                self.error(number, "unknown-player", self.not_a_player(name))
+                self.error(number, "unknown-player", not_a_player(name, self.players))
             elif self.play.totals[seat] != claimed:
                 wrong.append(f"{self.players[seat]}'s total is {self.play.totals[seat]}, "
                              f"not {claimed}")
@@ -473,7 +468,7 @@ class _BoxLogReader:
         for name, key in names:
             seat = self.seat_of.get(key)
             if seat is None:
-                self.error(number, "unknown-player", self.not_a_player(name))
+                self.error(number, "unknown-player", not_a_player(name, self.players))
                 return None
             seats.add(seat)
         return frozenset(seats)

@@ -62,7 +62,7 @@ from typing import Any, Iterable, Union
 from kitgen.errors import quote
 from kitgen.logs.reader import Header, Line, cached_when_short
 from kitgen.logs.report import ErrorList, Report
-from kitgen.logs.suggest import did_you_mean, nearest_form
+from kitgen.logs.suggest import did_you_mean, nearest_form, not_a_player
 from kitgen.rules.box import NUMBER_MAX_DIGITS
 from kitgen.rules.knucklebones import (
     FACES, Column, Game, Match, judge_placement, new_match, other_seat, parse_column,
@@ -253,11 +253,10 @@ class _Walk:
         """Judge one placement and play it as written (LOG-FORMAT.md, "Knucklebones")."""
         if self.match.over or (self.match.game is not None and self.match.game.ended):
             if _seat_of(entry.name, self.players) is None:  # LOG-FORMAT.md ruling 5
-                self.error(entry.line, "unknown-player", f"{quote(entry.name)} is not a player."
-                           f"{did_you_mean(entry.name, self.players)}")
+                self.error(entry.line, "unknown-player",
+                           not_a_player(entry.name, self.players, "it counts for nobody"))
             if self.match.over:
-                self.error(entry.line, "extra-turn", f"the match was already won by "
-                           f"{self.winner_name()}; no placement follows.")
+                self.error(entry.line, "extra-turn", f"the match was already won by {self.winner_name()}.")
             else:
                 self.error(entry.line, "extra-turn", f"game {self.match.number} has ended; "
                            "a 'game' line must start the next one.")
@@ -292,9 +291,8 @@ class _Walk:
         seat = _seat_of(entry.name, self.players)
         if seat is None:
             seat = game.due if game.due is not None else self.unknown_starter(rest)
-            self.error(entry.line, "unknown-player",
-                       f"{quote(entry.name)} is not a player; the placement counts as "
-                       f"{self.players[seat]}'s.{did_you_mean(entry.name, self.players)}")
+            self.error(entry.line, "unknown-player", not_a_player(
+                entry.name, self.players, f"the placement counts as {self.players[seat]}'s"))
         elif game.due is not None and seat != game.due:
             due = self.players[game.due]
             if game.begun and self.next_placer(rest) == seat:
@@ -335,8 +333,7 @@ class _Walk:
         for name, claimed in entry.totals:
             seat = _seat_of(name, self.players)
             if seat is None:
-                self.error(entry.line, "unknown-player", f"{quote(name)} in the score: claim is not a "
-                           f"player.{did_you_mean(name, self.players)}")
+                self.error(entry.line, "unknown-player", not_a_player(name, self.players))
             elif totals[seat] != claimed:
                 wrong.append(f"{self.players[seat]}'s total is {totals[seat]}, not {claimed}")
         if wrong:
@@ -378,8 +375,7 @@ class _Walk:
             return seat
         if entry.name.casefold() == DRAW:
             return DRAW
-        self.error(entry.line, "unknown-player", f"{quote(entry.name)} in the winner claim is not a "
-                   f"player.{did_you_mean(entry.name, self.players)}")
+        self.error(entry.line, "unknown-player", not_a_player(entry.name, self.players))
         return None
 
     def winner_name(self) -> str:

@@ -11,6 +11,8 @@ import difflib
 import re
 from typing import Callable, Iterable
 
+from kitgen.errors import quote
+
 CLOSE_ENOUGH = 0.6  # difflib's ratio: "Bne" / "Ben" is 0.67, "Zed" / "Ben" 0.33
 _SEPARATORS = re.compile(r"\s*[;=.,]\s*|\s+-\s+")  # a slip for the ':' after a throw or name
 
@@ -35,6 +37,18 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """
     found = nearest(word, choices)
     return f" Did you mean {found}?" if found else ""
+
+
+def not_a_player(name: str, players: Iterable[str], consequence: str = "") -> str:
+    """Return the one sentence for a ``name`` that is not in the log's ``players:`` line, in
+    every game's log alike: what the line counts as instead (``consequence``), if anything,
+    then the nearest player's name.
+
+    >>> not_a_player("Bne", ["Ana", "Ben"], "the placement counts as Ben's")
+    "'Bne' is not in the players: line; the placement counts as Ben's. Did you mean Ben?"
+    """
+    then = f"; {consequence}" if consequence else ""
+    return f"{quote(name)} is not in the players: line{then}.{did_you_mean(name, players)}"
 
 
 def nearest_form(text: str, reads: Callable[[str], bool], keywords: Iterable[str] = ()) -> str | None:
