@@ -5,6 +5,7 @@ tested elsewhere)."""
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 from pathlib import Path
@@ -67,3 +68,21 @@ def test_a_readme_command_runs_as_written(arguments, output, monkeypatch, tmp_pa
     else:
         assert result.exit_code in (0, 1)
         assert result.stdout == output
+
+
+@pytest.mark.parametrize("arguments", [
+    ["kit", "--roster", "examples/class.csv"],
+    ["report", "tests/fixtures/session", "--json"],
+])
+def test_the_messages_the_readme_quotes_are_printed_as_quoted(arguments, monkeypatch):
+    monkeypatch.chdir(REPO)
+    monkeypatch.setattr(kitgen.kit.build, "build_kit", lambda request, progress: WrittenKit(
+        [Path("output/kit.pdf")], KitContents([4], 1, 0, 6, "strips for 2 attempts a seat and 2 spare")))
+    result = CliRunner().invoke(app, arguments)
+    flowing = " ".join(README.split())
+    if arguments[0] == "kit":
+        quoted = result.stderr.splitlines()[0]
+        assert f"`{quoted}`" in flowing
+    else:
+        quoted = json.loads(result.stdout)["dice"]["two_dice"]["verdict"]
+        assert f'("{quoted}"; below' in flowing
