@@ -81,3 +81,17 @@ def test_blank_tables_are_bookmarked_by_number(tmp_path):
     reader = PdfReader(path)
     assert [title for title, _, _ in outline(reader)] == ["Table 1", "Table 2", "Host key"]
     assert reader.metadata.title == "Exact-sum number strips - 2 attempts each, 9 tiles"
+
+
+def test_each_seats_turn_sheet_is_bookmarked_with_its_seat_and_name(tmp_path):
+    path = tmp_path / "rounds.pdf"
+    build_kit(KitRequest(find_preset("classic").configure({"format": "best-of-3"}), players=("Ana", "O'Brien"),
+                         rounds=40, host_key="none", output=path))
+    sheets = [title for title, _ in outline(PdfReader(path))[0][2] if title.startswith("Turn sheet")]
+    pages = len(sheets) // 2
+    assert pages > 1 and sheets == [f"Turn sheet - Seat {seat}, {name} ({page} of {pages})"
+                                    for seat, name in ((1, "Ana"), (2, "O'Brien")) for page in range(1, pages + 1)]
+    blank = tmp_path / "blank.pdf"
+    build_kit(KitRequest(find_preset("hundred").configure(), seats=2, host_key="none", output=blank))
+    assert [title for title, _ in outline(PdfReader(blank))[0][2] if title.startswith("Turn sheet")][::2] == [
+        "Turn sheet - Seat 1 (1 of 2)", "Turn sheet - Seat 2 (1 of 2)"]

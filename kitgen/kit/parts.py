@@ -183,13 +183,15 @@ class TurnRow:
 @dataclass(frozen=True)
 class TurnPage:
     """One page of a turn sheet: its write-in ``fields`` (label, value, the size the value
-    prints at; ``""`` to write in), its ``rows``, and its place among the pages of its
-    sheet (``page`` of ``pages``)."""
+    prints at; ``""`` to write in), its ``rows``, its place among the pages of its sheet
+    (``page`` of ``pages``), and whose sheet it is in the kit's outline (``"Seat 2, Ben"``;
+    ``""``: nobody's)."""
 
     fields: tuple[tuple[str, str, float], ...]
     rows: tuple[TurnRow, ...]
     page: int
     pages: int
+    whose: str = ""
 
 
 @dataclass(frozen=True)
@@ -790,7 +792,8 @@ def seat_turn_sheets(rules: Rules, book: Rulebook, layout: Layout, table: Table,
         page
         for seat, player in enumerate(table.seats, start=1)
         for page in _turn_pages(((PLAYER_LABEL, player, layout.name_pt(player, name_mm, 1)),
-                                 (SEAT_LABEL, str(seat), layout.text_pt)), rows, geometry.per_page)
+                                 (SEAT_LABEL, str(seat), layout.text_pt)), rows, geometry.per_page,
+                                ", ".join(filter(None, (f"{SEAT_LABEL} {seat}", player))))
     ]
     return TurnSheets("Turn sheet", book.strip_hint, SCORE_LABEL, geometry, name_mm, (SEAT_LABEL,), tuple(pages),
                       note)
@@ -818,9 +821,10 @@ def continuation_sheet(rules: Rules, layout: Layout, book: Rulebook) -> TurnShee
                       (TurnPage(fields, tuple(rows), 1, 1),), note)
 
 
-def _turn_pages(fields: tuple[tuple[str, str, float], ...], rows: Sequence[TurnRow], per_page: int) -> list[TurnPage]:
+def _turn_pages(fields: tuple[tuple[str, str, float], ...], rows: Sequence[TurnRow], per_page: int,
+                whose: str = "") -> list[TurnPage]:
     sheets = paginate(rows, per_page)
-    return [TurnPage(fields, page, number, len(sheets)) for number, page in enumerate(sheets, start=1)]
+    return [TurnPage(fields, page, number, len(sheets), whose) for number, page in enumerate(sheets, start=1)]
 
 
 def _numbered_rows(label: str, count: int, shown: int, roles: Sequence[str] = ("",)) -> list[TurnRow]:
