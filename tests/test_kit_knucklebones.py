@@ -291,7 +291,7 @@ def test_a_knucklebones_kit_is_byte_identical_a_second_later(kits, tmp_path):
     [
         (["--seats", "3"], "kitgen: knucklebones is for 2 players, not 3."),
         (["--players", "Ana, Ben, Cai"],
-         "kitgen: 3 names cannot fill 2 tables of 2 to 2 players of knucklebones."),
+         "kitgen: knucklebones is for exactly 2 players a table; 3 names cannot be split into tables of 2."),
         (["--die-size", "40"],
          "kitgen: a die size of 40 mm cannot be printed: the boards on A4 paper take dice of 8 to "),
         (["--die-size", "6", "--paper", "letter", "--large-print"],

@@ -101,9 +101,15 @@ def test_names_can_be_spread_over_more_tables():
     assert sizes(plan_tables(STRIP, tuple("ABCDE"), tables=2)) == [3, 2]
 
 
-def test_a_split_below_the_presets_minimum_is_refused():
-    with pytest.raises(PlayerCountError, match="3 names cannot fill 2 tables"):
-        plan_tables(HUNDRED, ("Ana", "Ben", "Cai"), table_size=2)
+@pytest.mark.parametrize("table_size, tables, sentence", [
+    (2, 1, "hundred is for 2 to 8 players a table (the table size caps it at 2); "
+           "3 names cannot be split into tables of 2."),
+    (None, 2, "hundred is for 2 to 8 players a table; 3 names cannot be split into 2 tables of 2 to 8."),
+])
+def test_a_split_below_the_presets_minimum_is_refused_in_plain_words(table_size, tables, sentence):
+    with pytest.raises(PlayerCountError) as refused:
+        plan_tables(HUNDRED, ("Ana", "Ben", "Cai"), table_size=table_size, tables=tables)
+    assert str(refused.value) == sentence
 
 
 def test_one_name_for_a_game_of_two_or_more_is_refused():

@@ -91,15 +91,30 @@ def plan_tables(
     cap = rules.max_players if table_size is None else table_size
     sizes = balanced_sizes(len(players), max(ceil(len(players) / cap), tables))
     if sizes[-1] < rules.min_players:
-        raise PlayerCountError(
-            f"{len(players)} names cannot fill {len(sizes)} tables of {rules.min_players} "
-            f"to {cap} players of {rules.preset}."
-        )
+        raise PlayerCountError(_unsplittable(rules, len(players), len(sizes) if tables > 1 else None, table_size))
     starts = [sum(sizes[:index]) for index in range(len(sizes))]
     return tuple(
         Table(number, players[start:start + size])
         for number, (start, size) in enumerate(zip(starts, sizes), start=1)
     )
+
+
+def _unsplittable(rules: Rules, count: int, tables: int | None, table_size: int | None) -> str:
+    """Return the sentence refusing ``count`` names that cannot be split into tables the
+    preset allows (into ``tables`` tables when that many were asked for).
+
+    >>> from kitgen.rules.presets import find_preset
+    >>> _unsplittable(find_preset("knucklebones").configure(), 3, None, None)
+    'knucklebones is for exactly 2 players a table; 3 names cannot be split into tables of 2.'
+    """
+    low, high = rules.min_players, rules.max_players
+    cap = high if table_size is None else table_size
+    allowed = f"exactly {low}" if low == high else f"{low} to {high}"
+    capped = "" if table_size is None else f" (the table size caps it at {table_size})"
+    sizes = str(low) if low == cap else f"{low} to {cap}"
+    into = "" if tables is None else f"{tables} "
+    return (f"{rules.preset} is for {allowed} players a table{capped}; "
+            f"{count} names cannot be split into {into}tables of {sizes}.")
 
 
 def balanced_sizes(count: int, parts: int) -> tuple[int, ...]:
