@@ -316,6 +316,29 @@ def test_kit_and_host_key_are_replaced_together_or_not_at_all(tmp_path, quick_re
     assert sorted(path.name for path in tmp_path.iterdir()) == ["kit-host-key.pdf", "kit.pdf"]
 
 
+def test_the_default_folders_old_host_key_goes_with_the_new_kit_or_not_at_all(tmp_path, quick_render, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "output").mkdir()
+    kit, key = tmp_path / "output" / "kit.pdf", tmp_path / "output" / "kit-host-key.pdf"
+    kit.write_bytes(b"old kit")
+    key.write_bytes(b"old key")
+    monkeypatch.setattr(output, "written_by_kitgen", lambda path: True)
+    unlink = os.unlink
+
+    def fail_on_the_host_key(path, *args, **kwargs):
+        if Path(path).name == "kit-host-key.pdf":
+            raise OSError(13, "Permission denied", str(path))
+        return unlink(path, *args, **kwargs)
+
+    monkeypatch.setattr(output.os, "unlink", fail_on_the_host_key)
+    with pytest.raises(RenderError, match="Permission denied"):
+        build_kit(KitRequest(STRIP, host_key="none"))
+    assert (kit.read_bytes(), key.read_bytes()) == (b"old kit", b"old key")
+    monkeypatch.setattr(output.os, "unlink", unlink)
+    build_kit(KitRequest(STRIP, host_key="none"))
+    assert sorted(path.name for path in (tmp_path / "output").iterdir()) == ["kit.pdf"]
+
+
 def test_new_kit_and_host_key_appear_together_or_not_at_all(tmp_path, quick_render, monkeypatch):
     link = os.link
 

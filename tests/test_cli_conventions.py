@@ -278,6 +278,25 @@ def test_the_default_folder_replaces_only_kits_kitgen_wrote(runner, tmp_path, mo
     assert not any(line.startswith("kitgen:") for line in again.stderr.splitlines())  # only what it wrote
 
 
+@pytest.mark.parametrize("host_key", ["none", "appended"])
+def test_a_kit_without_a_separate_host_key_removes_kitgens_old_one_from_the_default_folder(
+        runner, tmp_path, monkeypatch, host_key):
+    monkeypatch.chdir(tmp_path)
+    assert runner.invoke(app, ["kit", "--seats", "1"]).exit_code == 0
+    result = runner.invoke(app, ["kit", "--rules", "ten", "--seats", "1", "--host-key", host_key])
+    assert result.exit_code == 0, result.output
+    assert sorted(path.name for path in (tmp_path / "output").iterdir()) == ["kit.pdf"]
+
+
+def test_a_users_own_host_key_file_stays_in_the_default_folder(runner, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "output").mkdir()
+    mine = tmp_path / "output" / "kit-host-key.pdf"
+    mine.write_bytes(b"%PDF-1.4 my own notes")
+    assert runner.invoke(app, ["kit", "--seats", "1", "--host-key", "none"]).exit_code == 0
+    assert mine.read_bytes() == b"%PDF-1.4 my own notes"
+
+
 @pytest.mark.parametrize("name", ["kit.pdf", "kit-host-key.pdf"])
 @pytest.mark.parametrize("force", [[], ["--force"]])
 def test_the_default_folder_keeps_a_users_own_file(runner, tmp_path, monkeypatch, name, force):

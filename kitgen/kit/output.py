@@ -6,7 +6,8 @@ to a hidden temporary file in the output folder, then put in place: a new path i
 with :func:`os.link` of the finished file, which fails if a file appeared there while the
 kit rendered; a replaced file (``--force``, or a kit kitgen wrote in the default folder)
 is kept aside until both are in place, and keeps its mode. If the second fails, the
-first is undone. SIGTERM in that window is handled like Ctrl-C; the temporary files of a run
+first is undone. A kit without a separate host key written to the default folder removes the
+host key kitgen wrote there for an earlier kit, in the same step. SIGTERM in that window is handled like Ctrl-C; the temporary files of a run
 killed outright are removed by the next run writing to the same folder.
 """
 
@@ -45,13 +46,25 @@ def output_paths(request: KitRequest) -> tuple[Path, Path | None]:
     """
     kit_path = request.output if request.output is not None else DEFAULT_OUTPUT
     check_file_name(kit_path)
-    key_path = None
-    if request.host_key == "separate":
-        key_path = kit_path.with_name(f"{kit_path.stem}{HOST_KEY_SUFFIX}.pdf")
+    key_path = host_key_path(kit_path) if request.host_key == "separate" else None
     for path in (kit_path, key_path):
         if path is not None:
             check_output_path(path, request.output is not None, request.force)
     return kit_path, key_path
+
+
+def host_key_path(kit_path: Path) -> Path:
+    """Return the path of the separate host key of the kit at ``kit_path``."""
+    return kit_path.with_name(f"{kit_path.stem}{HOST_KEY_SUFFIX}.pdf")
+
+
+def stale_paths(request: KitRequest) -> tuple[Path, ...]:
+    """Return the files of an earlier kit that writing ``request`` would leave beside it
+    unless removed: in kitgen's default folder, the separate host key of the kit there
+    when this kit has none of its own to replace it."""
+    if request.output is None and request.host_key != "separate":
+        return (host_key_path(DEFAULT_OUTPUT),)
+    return ()
 
 
 def check_file_name(path: Path) -> None:
@@ -121,14 +134,15 @@ def written_by_kitgen(path: Path) -> bool:
     return isinstance(creator, str) and creator.startswith(CREATOR_PREFIX)
 
 
-def write_pair(files: dict[Path, bytes], replace: Callable[[Path], bool]) -> None:
+def write_pair(files: dict[Path, bytes], replace: Callable[[Path], bool], stale: tuple[Path, ...] = ()) -> None:
     """Put every file of ``files`` (path: content; a kit and its host key, in one folder,
-    or one file) in place, all or none.
+    or one file) in place and remove the ``stale`` files, all or none.
 
     A regular file at a path for which ``replace(path)`` is true is replaced and keeps its
-    mode; any other file found at a path (one that appeared during the render) is left
-    alone. Raises :class:`OutputExistsError` for a file in the way and :class:`RenderError`
-    when the folder or a file cannot be written; either way no path is changed.
+    mode, or removed if it is stale; any other file found at a path (one that appeared
+    during the render) is left alone, and a stale one is then kept. Raises
+    :class:`OutputExistsError` for a file in the way and :class:`RenderError` when the
+    folder or a file cannot be written; either way no path is changed.
     """
     temporaries: list[Path] = []
     undo: list[Callable[[], None]] = []
@@ -140,6 +154,8 @@ def write_pair(files: dict[Path, bytes], replace: Callable[[Path], bool]) -> Non
                 temporaries.append(_write_temporary(path.parent, content))
             for path, temporary in zip(files, temporaries):
                 undo.append(_put(temporary, path, replace, temporaries))
+            for path in stale:
+                undo.append(_remove(path, replace, temporaries))
             undo.clear()
     except OSError as error:
         raise RenderError(f"cannot write {shown_name(error.filename or '')!r} "
@@ -174,6 +190,19 @@ def _put(temporary: Path, path: Path, replace: Callable[[Path], bool],
     except FileExistsError:  # it appeared since the look above: judge it as found
         return _put(temporary, path, replace, temporaries)
     return lambda: path.unlink(missing_ok=True)
+
+
+def _remove(path: Path, replace: Callable[[Path], bool], temporaries: list[Path]) -> Callable[[], None]:
+    """Remove the regular file at ``path`` if ``replace(path)`` is true, and return how to
+    undo it: it is linked to a further temporary name (added to ``temporaries``) first."""
+    found = _status(path)
+    if found is None or not stat.S_ISREG(found.st_mode) or not replace(path):
+        return lambda: None
+    kept = _temporary_name(path.parent)
+    os.link(path, kept)
+    temporaries.append(kept)
+    path.unlink()
+    return lambda: os.replace(kept, path)
 
 
 def _claim(temporary: Path, path: Path) -> None:
