@@ -6,9 +6,10 @@ to a hidden temporary file in the output folder, then put in place: a new path i
 with :func:`os.link` of the finished file, which fails if a file appeared there while the
 kit rendered; a replaced file (``--force``, or a kit kitgen wrote in the default folder)
 is kept aside until both are in place, and keeps its mode. If the second fails, the
-first is undone. A kit without a separate host key written to the default folder removes the
-host key kitgen wrote there for an earlier kit, in the same step. SIGTERM in that window is handled like Ctrl-C; the temporary files of a run
-killed outright are removed by the next run writing to the same folder.
+first is undone. A kit without a separate host key written to the default folder removes
+the host key kitgen wrote there for an earlier kit, in the same step. SIGTERM in that
+window is handled like Ctrl-C; the temporary files of a run killed outright are removed by
+the next run writing to the same folder.
 """
 
 from __future__ import annotations
@@ -134,7 +135,8 @@ def written_by_kitgen(path: Path) -> bool:
     return isinstance(creator, str) and creator.startswith(CREATOR_PREFIX)
 
 
-def write_pair(files: dict[Path, bytes], replace: Callable[[Path], bool], stale: tuple[Path, ...] = ()) -> None:
+def write_pair(files: dict[Path, bytes], replace: Callable[[Path], bool],
+               stale: tuple[Path, ...] = ()) -> None:
     """Put every file of ``files`` (path: content; a kit and its host key, in one folder,
     or one file) in place and remove the ``stale`` files, all or none.
 

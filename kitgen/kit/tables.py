@@ -91,7 +91,8 @@ def plan_tables(
     cap = rules.max_players if table_size is None else table_size
     sizes = balanced_sizes(len(players), max(ceil(len(players) / cap), tables))
     if sizes[-1] < rules.min_players:
-        raise PlayerCountError(_unsplittable(rules, len(players), len(sizes) if tables > 1 else None, table_size))
+        into = len(sizes) if tables > 1 else None
+        raise PlayerCountError(_unsplittable(rules, len(players), into, table_size))
     starts = [sum(sizes[:index]) for index in range(len(sizes))]
     return tuple(
         Table(number, players[start:start + size])

@@ -46,7 +46,8 @@ def expand_logs(paths: list[Path]) -> list[Path]:
     """Return ``paths`` with each folder replaced by the ``*.log`` files in it, sorted by
     name (CLI.md, "Limits and bad input"); a folder without one stays, to be reported as
     unreadable. Files and missing paths are kept as given. A file named twice (on its own
-    and in its folder, or through a link: the same device and inode) is kept once, where it was first given."""
+    and in its folder, or through a link: the same device and inode) is kept once, where
+    it was first given."""
     expanded = []
     seen = set()
     for path in paths:
