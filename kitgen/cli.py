@@ -67,10 +67,21 @@ class Command(TyperCommand):
         try:
             return super().parse_args(ctx, args)
         except typer.BadParameter as error:
-            # Typer coerces through pydantic, which starts a ValueError's message "Value error, ".
-            message = error.message.removeprefix(PYDANTIC_VALUE_ERROR)
-            error.message = LONG_QUOTE.sub(lambda found: quote(found.group(1)), message)
+            error.message = clicks_message(error)
             raise
+
+
+def clicks_message(error: typer.BadParameter) -> str:
+    """Return the message of a refused value as Click words it, quoting at most 40
+    characters of the value: Typer coerces through pydantic, which starts a ValueError's
+    message "Value error, " and says "Input should be a valid integer, unable to parse..."
+    of a number that is not one."""
+    cause = error.__cause__
+    first = cause.errors()[0] if hasattr(cause, "errors") and cause.errors() else {}
+    if first.get("type") in NUMBER_ERRORS:
+        return f"{quote(str(first.get('input')))} is not {NUMBER_ERRORS[first['type']]}."
+    message = error.message.removeprefix(PYDANTIC_VALUE_ERROR)
+    return LONG_QUOTE.sub(lambda found: quote(found.group(1)), message)
 
 
 class Group(TyperGroup):
@@ -90,6 +101,8 @@ app = typer.Typer(
 STDOUT = Path("-")  # -o -: the kit PDF on standard output
 LONG_QUOTE = re.compile(rf"'([^']{{{QUOTE_MAX_CHARS + 1},}})'")  # a value Click quotes whole
 PYDANTIC_VALUE_ERROR = "Value error, "
+# pydantic's error type for a number that is not one: Click's words for it
+NUMBER_ERRORS = {"int_parsing": "a valid integer", "float_parsing": "a valid float"}
 GAMES = {"box": "the Shut the Box presets", "knucklebones": "knucklebones"}
 
 

@@ -118,6 +118,16 @@ def test_a_wrong_choice_gets_clicks_message_with_the_choices(runner, arguments, 
     assert f"Invalid value for '{option}': '{arguments[-1]}' is not one of {choices}" in result.stderr
 
 
+@pytest.mark.parametrize("arguments, sentence", [
+    (["kit", "--tables", "1.5"], "'1.5' is not a valid integer."),
+    (["kit", "--rules", "knucklebones", "--die-size", "x"], "'x' is not a valid float."),
+])
+def test_a_value_that_is_not_a_number_gets_clicks_message(runner, arguments, sentence):
+    result = runner.invoke(app, arguments, env=WIDE)
+    assert result.exit_code == 2
+    assert f"Invalid value for '{arguments[-2]}': {sentence}" in result.stderr
+
+
 def test_choices_ignore_case(runner, requests):
     result = runner.invoke(app, ["kit", "--rules", "Classic", "--format", "Best-of-3", "--paper", "LETTER"])
     assert result.exit_code == 0, result.output
