@@ -61,8 +61,8 @@ def expand_logs(paths: list[Path]) -> list[Path]:
 
 def _identity(path: Path) -> tuple[int, int] | str:
     """Return what names the file at ``path`` whichever way it was written: its device and
-    inode (one stat, cheaper than resolving every folder of the path); ``-`` and a path
-    that cannot be read as written."""
+    inode (one stat, cheaper than resolving every folder of the path); ``-``, and a path
+    that cannot be looked at, as written."""
     if str(path) == "-":
         return "-"
     try:
