@@ -155,5 +155,8 @@ def test_a_suggested_line_form_only_rearranges_what_was_written(words, spaced):
     if "Did you mean" not in message:
         return
     form = message.split("Did you mean ", 1)[1][1:-2]
+    suggested = re.findall(r"[^\s:;=.,]+", form.removesuffix("..."))
+    if form.endswith("..."):  # quoted to 40 characters (CLI.md): the last word may be cut
+        suggested = suggested[:-1]
     written = iter(re.findall(r"[^\s:;=.,]+", text))
-    assert all(word in written for word in re.findall(r"[^\s:;=.,]+", form)), (text, form)
+    assert all(word in written for word in suggested), (text, form)
