@@ -6,6 +6,10 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
+from typer.testing import CliRunner
+
+import kitgen.kit.build
+from kitgen.kit.build import KitContents, WrittenKit
 
 @pytest.fixture(autouse=True)
 def no_paper_from_the_machine(monkeypatch):
@@ -63,3 +67,22 @@ def check_fonts():
                 assert "/FontFile2" in descriptor
 
     return check
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    """Return a Click test runner for the kitgen command line."""
+    return CliRunner()
+
+
+@pytest.fixture
+def requests(monkeypatch) -> list:
+    """Replace the renderer's entry point: record each request, write nothing."""
+    seen = []
+
+    def record(request, progress):
+        seen.append(request)
+        return WrittenKit([Path("output/kit.pdf")], KitContents([4], 1, 0, 6, "strips for 2 attempts a seat and 2 spare"))
+
+    monkeypatch.setattr(kitgen.kit.build, "build_kit", record)
+    return seen

@@ -8,31 +8,10 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
-from typer.testing import CliRunner
 
-import kitgen.kit.build
-from kitgen.kit.build import KitContents, WrittenKit
 from kitgen.cli import app
 
 FIXTURES = Path(__file__).parent / "fixtures"
-
-
-@pytest.fixture
-def runner() -> CliRunner:
-    return CliRunner()
-
-
-@pytest.fixture
-def requests(monkeypatch) -> list:
-    """Replace the renderer's entry point: record each request, write nothing."""
-    seen = []
-
-    def record(request, progress):
-        seen.append(request)
-        return WrittenKit([Path("output/kit.pdf")], KitContents([4], 1, 0, 6, "strips for 2 attempts a seat and 2 spare"))
-
-    monkeypatch.setattr(kitgen.kit.build, "build_kit", record)
-    return seen
 
 
 def assert_one_sentence(result, status: int, fragment: str) -> None:
