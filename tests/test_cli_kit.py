@@ -129,8 +129,10 @@ def test_bad_kit_requests_exit_2_with_one_sentence(runner, tmp_path, arguments, 
     ["--help"], ["kit", "--help"], ["rules"], ["rules", "strip"],
     ["check", "--open", "1 2 3", "--roll", "3", "--close", "3"],
     ["validate", str(FIXTURES / "cases" / "classic-3p-valid.log")],
+    ["report", str(FIXTURES / "session" / "table-01.log"), "--json"],
+    ["report", str(FIXTURES / "session" / "table-01.log"), "--csv"],
 ])
-def test_help_rules_check_and_validate_do_not_import_the_renderer(arguments):
+def test_commands_that_print_no_pdf_do_not_import_the_renderer(arguments):
     code = (
         "import sys\n"
         "from typer.testing import CliRunner\n"

@@ -7,8 +7,6 @@ import csv
 import io
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -154,15 +152,3 @@ def test_an_existing_file_is_kept_without_force(runner, tmp_path):
     assert path.read_bytes() == b"keep me"
 
 
-@pytest.mark.parametrize("export", ["--json", "--csv"])
-def test_the_exports_do_not_import_the_renderer(export):
-    code = (
-        "import sys\n"
-        "from typer.testing import CliRunner\n"
-        "from kitgen.cli import app\n"
-        f"result = CliRunner().invoke(app, ['report', {str(SESSION / 'table-01.log')!r}, {export!r}])\n"
-        "assert result.exit_code == 0, result.output\n"
-        "print(sorted(name for name in ('weasyprint', 'pypdf') if name in sys.modules))\n"
-    )
-    completed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert completed.stdout.strip() == "[]"
