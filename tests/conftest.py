@@ -86,3 +86,23 @@ def requests(monkeypatch) -> list:
 
     monkeypatch.setattr(kitgen.kit.build, "build_kit", record)
     return seen
+
+
+@pytest.fixture
+def fonts_folder(tmp_path, monkeypatch):
+    """A copy of the fonts/ folder that a test may change; the caches see it."""
+    import shutil
+
+    from kitgen.kit import fonts
+    from kitgen.kit.fonts import font_faces
+    from kitgen.resources import data_folder
+
+    folder = tmp_path / "fonts"
+    shutil.copytree(data_folder("fonts"), folder)
+    monkeypatch.setattr(fonts, "data_folder", lambda name: folder)
+    caches = (font_faces, fonts._drawable_characters, fonts._config)
+    for cached in caches:
+        cached.cache_clear()
+    yield folder
+    for cached in caches:
+        cached.cache_clear()

@@ -223,21 +223,6 @@ def test_more_than_500_names_are_refused():
 
 # 7. A file in fonts/ that is not a font.
 
-@pytest.fixture
-def fonts_folder(tmp_path, monkeypatch):
-    import shutil
-
-    from kitgen.kit import fonts
-    from kitgen.resources import data_folder
-
-    folder = tmp_path / "fonts"
-    shutil.copytree(data_folder("fonts"), folder)
-    monkeypatch.setattr(fonts, "data_folder", lambda name: folder)
-    fonts.font_faces.cache_clear()
-    yield folder
-    fonts.font_faces.cache_clear()
-
-
 @pytest.mark.parametrize("make", [lambda path: path.write_bytes(b"not a font"), lambda path: path.mkdir()])
 def test_a_file_in_fonts_that_is_not_a_font_is_named(fonts_folder, make):
     from kitgen.kit.fonts import font_faces

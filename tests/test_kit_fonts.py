@@ -7,23 +7,8 @@ import shutil
 import pytest
 from fontTools.ttLib import TTFont
 
-import kitgen.kit.fonts as fonts
 from kitgen.errors import PlayerNameError, RenderError
 from kitgen.kit.fonts import check_printable, font_faces, font_families, font_folders, number_families
-from kitgen.resources import data_folder
-
-
-@pytest.fixture
-def fonts_folder(tmp_path, monkeypatch):
-    """A copy of the fonts/ folder that a test may change; the caches see it."""
-    folder = tmp_path / "fonts"
-    shutil.copytree(data_folder("fonts"), folder)
-    monkeypatch.setattr(fonts, "data_folder", lambda name: folder)
-    font_faces.cache_clear()
-    fonts._drawable_characters.cache_clear()
-    yield folder
-    font_faces.cache_clear()
-    fonts._drawable_characters.cache_clear()
 
 
 def test_families_come_in_fallback_order_latin_first():

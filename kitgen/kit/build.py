@@ -122,7 +122,7 @@ def render_kit(
     chunks += continuation_chunks(request.rules, layout, book)
     key = [host_key_chunk(request.rules, layout, book)] if request.host_key != "none" else []
     rules = request.rules.describe()
-    how_many = f"{len(tables)} table{'s' if len(tables) > 1 else ''}"
+    how_many = _count(len(tables), "table")
     forms = {}
     if request.fillable:  # the tables' chunks have form fields, the manifest says what they are for
         manifest = kit_manifest(rules, tables, chunks)

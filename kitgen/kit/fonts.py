@@ -130,8 +130,9 @@ def _check_loadable(path: Path) -> None:
         ) from None
 
 
+@cache
 def _config() -> dict:
-    """Return the font configuration, ``fonts/fonts.toml``.
+    """Return the font configuration, ``fonts/fonts.toml`` (read once; callers only read it).
 
     Raises :class:`RenderError` when it cannot be read.
     """

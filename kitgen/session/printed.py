@@ -98,7 +98,6 @@ class Chart:
     width_mm: float
     height_mm: float
     plot_left_mm: float
-    plot_right_mm: float
     base_mm: float
     bar_mm: float
     bars: tuple[Bar, ...]
@@ -165,7 +164,7 @@ def chart(fit: Fit, heading: str, what: str, outcome: str) -> Chart:
                    f"{FEWEST_EXPECTED} times, so this test is only a rough guide; "
                    f"{fit.throws_for_a_fair_test} throws or more make it a fair one.")
     return Chart(heading, fit.sentence(what), caution, outcome, CHART_WIDTH_MM, CHART_HEIGHT_MM, AXIS_LEFT_MM,
-                 CHART_WIDTH_MM, base, round(slot * BAR_SHARE, 2), bars, ticks, counts)
+                 base, round(slot * BAR_SHARE, 2), bars, ticks, counts)
 
 
 def figure_text(value: float | int | None) -> str:
