@@ -228,7 +228,8 @@ class RollRecords(Part):
     """Roll records, one table per attempt or turn: ``rows`` numbered rows under
     ``columns`` (after the row number; ``column_widths_mm`` has the number column's width
     first), laid out by ``geometry`` on ``pages``, each headed by its label (table and
-    round) and the player's field (``name_field_mm`` wide, ``fields_mm`` high)."""
+    round, in a box ``label_mm`` wide: the widest label's width, so the fields after it
+    line up) and the player's field (``name_field_mm`` wide, ``fields_mm`` high)."""
 
     template: ClassVar[str] = "parts/roll_records.html.j2"
     stylesheet: ClassVar[str | None] = "parts/roll_records.css.j2"
@@ -238,6 +239,7 @@ class RollRecords(Part):
     column_widths_mm: tuple[float, ...]
     rows: int
     geometry: RecordGeometry
+    label_mm: float
     name_field_mm: float
     fields_mm: float
     pages: tuple[tuple[RecordCaption, ...], ...]
@@ -579,6 +581,20 @@ def number_strips(
                         paginate(strips, geometry.per_page))
 
 
+def table_label_mm(label: str, table: Table, size_pt: float) -> float:
+    """Return the width ``label``, which names ``table``, takes set at ``size_pt`` with the
+    widest table number of as many digits: tables that differ only in their number then
+    have the same layout, laid out once (kitgen.kit.stamps).
+
+    >>> table = Table(1, ())
+    >>> table_label_mm("Table 1", table, 10) >= text_mm("Table 1", 10)
+    True
+    """
+    number = str(table.number)
+    widest_digit_mm = max(text_mm(digit, size_pt) for digit in "0123456789")
+    return round(text_mm(label, size_pt) - text_mm(number, size_pt) + len(number) * widest_digit_mm, 2)
+
+
 def player_field_mm(layout: Layout, width_mm: float, fields: Sequence[tuple[str, float]]) -> float:
     """Return the width of the ``Player`` field on a line of write-in fields ``width_mm``
     wide that goes on with ``fields``, each a (label, width in mm); a field whose label is
@@ -600,8 +616,9 @@ def roll_records(rules: Rules, layout: Layout, table: Table, turns: Turns, round
                            layout.least_columns_mm(columns))
     labels = [" \u00b7 ".join(filter(None, (table.label, f"{round_label} {number}".strip())))
               for _, number in turns]
-    widest = max(labels, key=lambda label: text_mm(label, layout.text_pt))
-    name_mm = player_field_mm(layout, layout.record_width_mm, ((widest, 0.0),))
+    label_mm = max(table_label_mm(label, table, layout.text_pt) for label in labels)
+    # the record's label takes its box and a label's gap, like the Player label after it
+    name_mm = layout.name_field_mm(layout.record_width_mm, (PLAYER_LABEL, ""), (label_mm,))
     lines = layout.name_lines([player for player, _ in turns], name_mm)
     header = layout.header_mm(("No.", *columns), widths)
     geometry = record_geometry(rules.tiles, layout, header, lines - 1)
@@ -610,7 +627,7 @@ def roll_records(rules: Rules, layout: Layout, table: Table, turns: Turns, round
     blank = RecordCaption(" \u00b7 ".join(filter(None, (table.label, round_label))), "", layout.text_pt)
     records += [blank] * (filled(len(records), geometry.columns) - len(records))
     return RollRecords(
-        "Roll records", columns, widths, rules.tiles, geometry, name_mm,
+        "Roll records", columns, widths, rules.tiles, geometry, label_mm, name_mm,
         geometry.caption_field_mm,
         paginate(records, geometry.per_page),
     )

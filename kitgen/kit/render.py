@@ -20,14 +20,17 @@ from dataclasses import dataclass
 from functools import cache
 from io import BytesIO
 from pathlib import Path
-from typing import Callable, Iterator, Sequence
+from collections import Counter
+from typing import Callable, Iterable, Iterator, Sequence
 from urllib.parse import unquote, urlsplit
 from urllib.request import url2pathname
 
 import jinja2
-from pypdf import PdfReader, PdfWriter
+from pypdf import PageObject, PdfReader, PdfWriter
 from pypdf import __version__ as pypdf_version
-from pypdf.generic import BooleanObject, DictionaryObject, NameObject, TextStringObject
+from pypdf.generic import (
+    ArrayObject, BooleanObject, DecodedStreamObject, DictionaryObject, IndirectObject, NameObject, TextStringObject,
+)
 
 from kitgen.kit.libraries import import_with_linker_cache
 
@@ -44,10 +47,12 @@ from kitgen.forms.scheme import field_key, field_title, table_prefix
 from kitgen.kit.fonts import check_embedded_fonts, font_faces, font_families, font_folders, number_families
 from kitgen.kit.layout import Layout
 from kitgen.kit.parts import Chunk
+from kitgen.kit.stamps import PX_PER_PT, Site, Stamps, stamp_document, stamp_html, stamp_sites
 from kitgen.resources import data_folder
 
 DOCUMENT_TEMPLATE = "document.html.j2"
 STYLESHEET_TEMPLATE = "kit.css.j2"
+FACES_TEMPLATE = "faces.css.j2"  # the font faces alone: the stylesheet of stamp pages
 KIT_EPOCH = "946684800"  # SOURCE_DATE_EPOCH pinned while rendering: 2000-01-01T00:00:00Z
 PAGE_SIZE_TOLERANCE_PT = 0.01  # KIT.md: MediaBox exact within 0.01 pt
 CREATOR_PREFIX = "kitgen "  # /Creator "kitgen <version>": how kitgen knows a kit it wrote
@@ -118,6 +123,7 @@ def environment() -> jinja2.Environment:
     templates.filters["field_key"] = field_key  # fillable kits: a heading's key in field names
     templates.filters["field_title"] = field_title  # and a field's name in words
     templates.globals["form"] = ""  # a chunk's field-name prefix ("t2"); "": no form fields
+    templates.globals["stamps"] = None  # a table's names and labels while it is written for stamping
     return templates
 
 
@@ -146,51 +152,103 @@ class KitRenderer:
         css = environment().get_template(STYLESHEET_TEMPLATE).render(
             layout=layout, faces=faces, families=font_families(), number_families=number_families()
         )
+        faces_css = environment().get_template(FACES_TEMPLATE).render(faces=faces)
         with _watched_render():
-            self._stylesheet = CSS(
-                string=css, base_url=self._base_url, url_fetcher=self._fetcher,
-                font_config=self._font_config,
+            self._stylesheet, self._faces = (
+                CSS(string=text, base_url=self._base_url, url_fetcher=self._fetcher, font_config=self._font_config)
+                for text in (css, faces_css)
             )
 
     def render(
         self, chunks: Sequence[Chunk], info: DocumentInfo, rendered: Callable[[], object] = lambda: None
     ) -> bytes:
-        """Return one PDF of ``chunks`` in order, each rendered as its own document, titled
-        as ``info`` says; ``rendered()`` is called after each chunk.
+        """Return one PDF of ``chunks`` in order, titled as ``info`` says; ``rendered()`` is
+        called after each chunk.
 
-        The outline has one bookmark per chunk (its ``bookmark``, e.g. ``"Table 2 - Ana,
-        Ben"``) with the chunk's sheet headings beneath.
+        Tables that differ only in their names and labels share one layout, laid out once;
+        their names and labels are stamped onto copies of its pages (:mod:`kitgen.kit.stamps`).
+        Every other chunk is rendered as its own document. The outline has one bookmark per
+        chunk (its ``bookmark``, e.g. ``"Table 2 - Ana, Ben"``) with the chunk's sheet
+        headings beneath.
 
         Raises :class:`RenderError` when a render fails, a resource or font does not load,
         a page has the wrong size, or the PDF holds a font that is not kitgen's.
         """
+        forms = [table_prefix(number) if number <= info.form_chunks else "" for number in range(1, len(chunks) + 1)]
+        written = [self._html(chunk, info, form, Stamps()) for chunk, form in zip(chunks, forms)]
+        alike = Counter(html for html, _ in written)
+        layouts = {html: self._shared_layout(html) for html, tables in alike.items() if tables > 1}
+        stamped = self._stamp_pages(
+            (layouts[html], stamps) for html, stamps in written if html in layouts
+        ) if layouts else None
         writer = PdfWriter()
         language = None
-        for number, chunk in enumerate(chunks, start=1):
-            html = environment().get_template(DOCUMENT_TEMPLATE).render(
-                chunk=chunk, layout=self.layout, title=info.title,
-                form=table_prefix(number) if number <= info.form_chunks else "",
-            )
-            reader = PdfReader(BytesIO(self.render_html(html)))
-            check_embedded_fonts(reader)
-            first_page = len(writer.pages)
-            writer.append(reader, import_outline=False)
+        forms_added: dict[str, list[IndirectObject]] = {}
+        for chunk, form, (html, stamps) in zip(chunks, forms, written):
+            if html in layouts:
+                layout = layouts[html]
+                reader, resolve = layout.reader, stamps.resolve
+                if html not in forms_added:
+                    forms_added[html] = [_as_form(page, writer) for page in reader.pages]
+                pages = forms_added[html]
+                first_page = len(writer.pages)
+                for form_page in pages:
+                    _stamped_page(writer.add_page(next(stamped)), form_page)
+            else:
+                reader = PdfReader(BytesIO(self.render_html(self._html(chunk, info, form, None)[0])))
+                resolve = str
+                check_embedded_fonts(reader)
+                first_page = len(writer.pages)
+                writer.append(reader, import_outline=False)
             parent = writer.add_outline_item(title=chunk.bookmark or chunk.label, page_number=first_page)
             for heading in reader.outline:  # the chunk's sheet headings, all at one level
                 page = first_page + reader.get_destination_page_number(heading)
-                writer.add_outline_item(title=heading.title, page_number=page, parent=parent)
+                writer.add_outline_item(title=resolve(heading.title), page_number=page, parent=parent)
             language = language or reader.trailer["/Root"].get("/Lang")
             rendered()
         return self._finished(writer, info, language)
 
-    def render_html(self, html: str) -> bytes:
-        """Return the PDF of one HTML document rendered with the kit's stylesheet.
+    def _html(self, chunk: Chunk, info: DocumentInfo, form: str, stamps: Stamps | None) -> tuple[str, Stamps | None]:
+        """Return the HTML of ``chunk`` (``form``: its form fields' prefix) and, when
+        ``stamps`` collects its names and labels, the collector."""
+        html = environment().get_template(DOCUMENT_TEMPLATE).render(
+            chunk=chunk, layout=self.layout, title=info.title, form=form, stamps=stamps,
+        )
+        return html, stamps
+
+    def _shared_layout(self, html: str) -> SharedLayout:
+        """Return the layout that tables written as ``html`` share: its pages as a PDF and
+        the stamp sites on each page."""
+        with _watched_render():
+            document = HTML(string=html, base_url=self._base_url, url_fetcher=self._fetcher).render(
+                stylesheets=[self._stylesheet], font_config=self._font_config,
+            )
+            sites = [stamp_sites(page._page_box) for page in document.pages]
+            reader = PdfReader(BytesIO(document.write_pdf()))
+        check_embedded_fonts(reader)
+        return SharedLayout(reader, sites)
+
+    def _stamp_pages(self, tables: Iterable[tuple[SharedLayout, Stamps]]) -> Iterator[PageObject]:
+        """Return the stamp pages of ``tables`` in order, one per page of each table's
+        shared layout, from one document laid out by WeasyPrint."""
+        width, height = (side * PX_PER_PT for side in self.layout.paper.size_pt)
+        pages = [
+            [stamp_html(stamps.stamp(site), site, height) for site in sites]
+            for layout, stamps in tables for sites in layout.sites
+        ]
+        reader = PdfReader(BytesIO(self.render_html(stamp_document(pages, (width, height), "en"), self._faces)))
+        check_embedded_fonts(reader)
+        return iter(reader.pages)
+
+    def render_html(self, html: str, stylesheet: CSS | None = None) -> bytes:
+        """Return the PDF of one HTML document rendered with ``stylesheet`` (the kit's by
+        default).
 
         Raises :class:`RenderError` as :meth:`render` does.
         """
         with _watched_render():
             document = HTML(string=html, base_url=self._base_url, url_fetcher=self._fetcher)
-            return document.write_pdf(stylesheets=[self._stylesheet], font_config=self._font_config)
+            return document.write_pdf(stylesheets=[stylesheet or self._stylesheet], font_config=self._font_config)
 
     def _finished(self, writer: PdfWriter, info: DocumentInfo, language: object) -> bytes:
         """Return the joined PDF with print-at-actual-size preferences, its language (the
@@ -220,6 +278,44 @@ class KitRenderer:
         output = BytesIO()
         writer.write(output)
         return output.getvalue()
+
+
+@dataclass(frozen=True)
+class SharedLayout:
+    """The layout tables that differ only in names and labels share: its pages (a PDF
+    read back) and the stamp sites on each page."""
+
+    reader: PdfReader
+    sites: list[list[Site]]
+
+
+TABLE_FORM = "/kitgenTable"  # the shared layout page's name in a stamped page's resources
+
+
+def _as_form(page: PageObject, writer: PdfWriter) -> IndirectObject:
+    """Return a form XObject in ``writer`` that draws the shared layout ``page``: its
+    content stream, kept once however many tables' pages draw it."""
+    form = page["/Contents"].get_object().clone(writer)  # WeasyPrint writes one stream a page
+    form.update({
+        NameObject("/Type"): NameObject("/XObject"),
+        NameObject("/Subtype"): NameObject("/Form"),
+        NameObject("/BBox"): ArrayObject(page.mediabox),
+        NameObject("/Resources"): page["/Resources"].get_object().clone(writer),
+    })
+    return form.indirect_reference
+
+
+def _stamped_page(page: PageObject, form: IndirectObject) -> None:
+    """Make ``page`` (a stamp page added to the writer) draw the shared layout ``form``
+    first and its own stamps over it."""
+    resources = DictionaryObject(page["/Resources"].get_object())  # the page's own: stamp pages share theirs
+    xobjects = DictionaryObject(resources.get("/XObject", DictionaryObject()).get_object())
+    xobjects[NameObject(TABLE_FORM)] = form
+    resources[NameObject("/XObject")] = xobjects
+    page[NameObject("/Resources")] = resources
+    content = DecodedStreamObject()
+    content.set_data(f"q {TABLE_FORM} Do Q\n".encode() + page.get_contents().get_data())
+    page.replace_contents(content.flate_encode())
 
 
 def _settle_fields(writer: PdfWriter) -> None:
