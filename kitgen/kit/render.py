@@ -47,7 +47,7 @@ from kitgen.forms.scheme import field_key, field_title, table_prefix
 from kitgen.kit.fonts import check_embedded_fonts, font_faces, font_families, font_folders, number_families
 from kitgen.kit.layout import Layout
 from kitgen.kit.parts import Chunk
-from kitgen.kit.stamps import PX_PER_PT, Site, Stamps, stamp_document, stamp_html, stamp_sites
+from kitgen.kit.stamps import PX_PER_PT, Site, Stamps, stamp_document, stamp_sites
 from kitgen.resources import data_folder
 
 DOCUMENT_TEMPLATE = "document.html.j2"
@@ -233,7 +233,7 @@ class KitRenderer:
         shared layout, from one document laid out by WeasyPrint."""
         width, height = (side * PX_PER_PT for side in self.layout.paper.size_pt)
         pages = [
-            [stamp_html(stamps.stamp(site), site, height) for site in sites]
+            [(stamps.stamp(site), site) for site in sites]
             for layout, stamps in tables for sites in layout.sites
         ]
         reader = PdfReader(BytesIO(self.render_html(stamp_document(pages, (width, height), "en"), self._faces)))

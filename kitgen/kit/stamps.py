@@ -188,29 +188,18 @@ def _css_value(name: str, value) -> str:
     return str(value)
 
 
-def stamp_html(stamp: Stamp, site: Site, page_height: float) -> str:
-    """Return the element that prints ``stamp`` at ``site`` on a page ``page_height`` px high."""
-    text = site.style + (f"; font-size: {stamp.size_pt * PX_PER_PT}px" if stamp.size_pt else "")
-    content = html.escape(stamp.text)
-    if stamp.anchor == "middle":  # a one-cell table centres it
-        cell = html.escape(f"{text}; height: {site.height}px")
-        return (f'<div class="stamp" style="left: {site.x}px; top: {site.y}px; width: {site.width}px">'
-                f'<table class="stamp-cell"><tr><td style="{cell}">{content}</td></tr></table></div>')
-    if stamp.anchor == "top":
-        box = f"left: {site.x}px; top: {site.y}px; width: {site.width}px"
-    elif stamp.anchor == "bottom":
-        box = (f"left: {site.x}px; bottom: {page_height - site.y - site.height}px; width: {site.width}px; "
-               f"min-height: {site.least_height}px")
-    else:  # right
-        box = f"right: calc(100% - {site.x + site.width}px); top: {site.y}px; white-space: nowrap; text-align: right"
-    return f'<div class="stamp" style="{html.escape(f"{text}; {box}")}">{content}</div>'
-
-
-def stamp_document(pages: Iterable[Sequence[str]], size_px: tuple[float, float], lang: str) -> str:
-    """Return the HTML document of stamp pages, each holding the stamps ``pages`` gives
-    (from :func:`stamp_html`), on pages of ``size_px``."""
+def stamp_document(pages: Iterable[Iterable[tuple[Stamp, Site]]], size_px: tuple[float, float], lang: str) -> str:
+    """Return the HTML document of stamp pages on pages of ``size_px``, each printing the
+    stamps ``pages`` gives at their sites. Each distinct text style is one class: a stamp's
+    own style attribute holds only its place."""
     width, height = size_px
-    body = "".join(f'<section class="stamp-page">{"".join(stamps)}</section>' for stamps in pages)
+    styles: dict[str, str] = {}
+    body = "".join(
+        f'<section class="stamp-page">{"".join(_stamp_html(stamp, site, height, styles) for stamp, site in page)}'
+        "</section>"
+        for page in pages
+    )
+    classes = "".join(f".{name} {{ {style} }}" for style, name in styles.items())
     return (
         f'<!DOCTYPE html><html lang="{html.escape(lang)}"><head><meta charset="utf-8"><title>stamps</title><style>'
         f"@page {{ size: {width}px {height}px; margin: 0 }}"
@@ -218,7 +207,29 @@ def stamp_document(pages: Iterable[Sequence[str]], size_px: tuple[float, float],
         f".stamp-page {{ position: relative; height: {height}px; break-before: page }}"
         ".stamp-page:first-child { break-before: auto }"
         ".stamp { position: absolute; margin: 0; padding: 0 }"
+        ".stamp.right { white-space: nowrap; text-align: right }"
         ".stamp-cell { width: 100%; border-collapse: collapse; table-layout: fixed }"
         ".stamp-cell td { padding: 0; border: none; vertical-align: middle }"
-        f"</style></head><body>{body}</body></html>"
+        f"{html.escape(classes, quote=False)}</style></head><body>{body}</body></html>"
     )
+
+
+def _stamp_html(stamp: Stamp, site: Site, page_height: float, styles: dict[str, str]) -> str:
+    """Return the element that prints ``stamp`` at ``site`` on a page ``page_height`` px
+    high, its text style a class of ``styles`` (style: class name; added to when new)."""
+    text = site.style + (f"; font-size: {stamp.size_pt * PX_PER_PT}px" if stamp.size_pt else "")
+    style = styles.setdefault(text, f"t{len(styles)}")
+    content = html.escape(stamp.text)
+    if stamp.anchor == "middle":  # a one-cell table centres it
+        return (f'<div class="stamp" style="left: {site.x}px; top: {site.y}px; width: {site.width}px">'
+                f'<table class="stamp-cell"><tr><td class="{style}" style="height: {site.height}px">{content}</td>'
+                "</tr></table></div>")
+    if stamp.anchor == "top":
+        box = f"left: {site.x}px; top: {site.y}px; width: {site.width}px"
+    elif stamp.anchor == "bottom":
+        box = (f"left: {site.x}px; bottom: {page_height - site.y - site.height}px; width: {site.width}px; "
+               f"min-height: {site.least_height}px")
+    else:  # right
+        return (f'<div class="stamp {style} right" style="right: calc(100% - {site.x + site.width}px); '
+                f'top: {site.y}px">{content}</div>')
+    return f'<div class="stamp {style}" style="{box}">{content}</div>'
