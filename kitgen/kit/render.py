@@ -179,31 +179,27 @@ class KitRenderer:
         Raises :class:`RenderError` when a render fails, a resource or font does not load,
         a page has the wrong size, or the PDF holds a font that is not kitgen's.
         """
-        forms = [table_prefix(number) if number <= info.form_chunks else "" for number in range(1, len(chunks) + 1)]
-        written = [self._html(chunk, info, form, Stamps()) for chunk, form in zip(chunks, forms)]
-        alike = Counter(html for html, _ in written)
-        layouts = {html: self._shared_layout(html) for html, tables in alike.items() if tables > 1}
-        stamped = self._stamp_pages(
-            (layouts[html], stamps) for html, stamps in written if html in layouts
-        ) if layouts else None
+        prefixes = [table_prefix(number) if number <= info.form_chunks else "" for number in range(1, len(chunks) + 1)]
+        collectors = [Stamps() for _ in chunks]
+        written = [self._html(chunk, info, prefix, stamps) for chunk, prefix, stamps in zip(chunks, prefixes, collectors)]
+        layouts = {html: self._shared_layout(html) for html, tables in Counter(written).items() if tables > 1}
+        stamp_pages = self._stamp_pages(
+            (layouts[html], stamps) for html, stamps in zip(written, collectors) if html in layouts
+        )
         writer = PdfWriter()
         language = None
-        forms_added: dict[str, list[IndirectObject]] = {}
-        for chunk, form, (html, stamps) in zip(chunks, forms, written):
+        shared_pages: dict[str, list[IndirectObject]] = {}  # a shared layout's pages as forms in the writer
+        for chunk, prefix, html, stamps in zip(chunks, prefixes, written, collectors):
+            first_page = len(writer.pages)
             if html in layouts:
-                layout = layouts[html]
-                reader, resolve = layout.reader, stamps.resolve
-                if html not in forms_added:
-                    forms_added[html] = [_as_form(page, writer) for page in reader.pages]
-                pages = forms_added[html]
-                first_page = len(writer.pages)
-                for form_page in pages:
-                    _stamped_page(writer.add_page(next(stamped)), form_page)
+                reader, resolve = layouts[html].reader, stamps.resolve
+                if html not in shared_pages:
+                    shared_pages[html] = [_as_form(page, writer) for page in reader.pages]
+                for form in shared_pages[html]:
+                    _stamped_page(writer.add_page(next(stamp_pages)), form)
             else:
-                reader = PdfReader(BytesIO(self.render_html(self._html(chunk, info, form, None)[0])))
-                resolve = str
+                reader, resolve = PdfReader(BytesIO(self.render_html(self._html(chunk, info, prefix, None)))), str
                 check_embedded_fonts(reader)
-                first_page = len(writer.pages)
                 writer.append(reader, import_outline=False)
             parent = writer.add_outline_item(title=chunk.bookmark or chunk.label, page_number=first_page)
             for heading in reader.outline:  # the chunk's sheet headings, all at one level
@@ -213,13 +209,12 @@ class KitRenderer:
             rendered()
         return self._finished(writer, info, language)
 
-    def _html(self, chunk: Chunk, info: DocumentInfo, form: str, stamps: Stamps | None) -> tuple[str, Stamps | None]:
-        """Return the HTML of ``chunk`` (``form``: its form fields' prefix) and, when
-        ``stamps`` collects its names and labels, the collector."""
-        html = environment().get_template(DOCUMENT_TEMPLATE).render(
-            chunk=chunk, layout=self.layout, title=info.title, form=form, stamps=stamps,
+    def _html(self, chunk: Chunk, info: DocumentInfo, prefix: str, stamps: Stamps | None) -> str:
+        """Return the HTML of ``chunk`` (``prefix``: its form fields' name prefix), its
+        names and labels going to ``stamps`` unless that is ``None``."""
+        return environment().get_template(DOCUMENT_TEMPLATE).render(
+            chunk=chunk, layout=self.layout, title=info.title, form=prefix, stamps=stamps,
         )
-        return html, stamps
 
     def _shared_layout(self, html: str) -> SharedLayout:
         """Return the layout that tables written as ``html`` share: its pages as a PDF and
@@ -248,7 +243,7 @@ class KitRenderer:
             yield from self._stamp_batch(batch, (width, height))
 
     def _stamp_batch(self, pages: list[list[tuple[Stamp, Site]]], size_px: tuple[float, float]) -> list[PageObject]:
-        reader = PdfReader(BytesIO(self.render_html(stamp_document(pages, size_px, "en"), self._faces)))
+        reader = PdfReader(BytesIO(self.render_html(stamp_document(pages, size_px), self._faces)))
         check_embedded_fonts(reader)
         return reader.pages
 

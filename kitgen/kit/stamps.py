@@ -7,11 +7,11 @@ instead of the page: its element, the *site*, keeps its place and size and holds
 no-break space (one line of the site's own font), and a bookmark holding a name holds a
 token. Tables whose HTML then comes out the same share one layout, which WeasyPrint lays
 out once: :func:`stamp_sites` reads each site's box from that layout, and
-:func:`stamp_document` writes one HTML document that prints every stamped table's texts
-at their sites' boxes, in the sites' own fonts, sizes and alignment, a page per table
-page. WeasyPrint lays that document out too, so names wrap, shape and fall back to
-other fonts exactly as in a table's own layout; the renderer draws each stamp page over
-a copy of its table page.
+:func:`stamp_document` writes an HTML document that prints the stamped tables' texts at
+their sites' boxes, in the sites' own fonts, sizes and alignment, a page per table page.
+WeasyPrint lays that document out too, so names wrap, shape and fall back to other fonts
+exactly as in a table's own layout; the renderer draws each stamp page over a copy of
+its table page.
 
 What the anchors mean (where a text starts from, in its site's box):
 
@@ -34,6 +34,11 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from markupsafe import Markup
+
+from kitgen.kit.libraries import import_with_linker_cache
+
+import_with_linker_cache("weasyprint")  # first: its C libraries found from one read of the linker cache
+from weasyprint.formatting_structure.boxes import LineBox, MarginBox, TableCellBox, TextBox
 
 ANCHORS = ("top", "bottom", "middle", "right")
 PLACEHOLDER = "\u00a0"  # a site's content while stamping: one line of the site's font, no ink
@@ -128,7 +133,7 @@ def stamp_sites(page_box) -> list[Site]:
         if number is None or number in seen:  # a site's first box is its element's own
             continue
         seen.add(number)
-        y, height = _cell_span(box) if type(box).__name__ == "TableCellBox" else (box.content_box_y(), box.height)
+        y, height = _cell_span(box) if isinstance(box, TableCellBox) else (box.content_box_y(), box.height)
         sites.append(Site(int(number), box.content_box_x(), y, box.width, height, _least_height(box),
                           _text_style(box.style)))
     footer = _footer_site(page_box)
@@ -152,11 +157,11 @@ def _footer_site(page_box) -> Site | None:
     with the placeholder for the table's label and not printed: the whole line is stamped,
     ending at the footer's right edge."""
     for margin_box in page_box.children:
-        if getattr(margin_box, "at_keyword", None) != FOOTER_MARGIN_BOX:
+        if not isinstance(margin_box, MarginBox) or margin_box.at_keyword != FOOTER_MARGIN_BOX:
             continue
         for line in margin_box.descendants():
-            texts = [box for box in line.descendants() if type(box).__name__ == "TextBox"]
-            if type(line).__name__ == "LineBox" and texts and texts[0].text.startswith(PLACEHOLDER):
+            texts = [box for box in line.descendants() if isinstance(box, TextBox)]
+            if isinstance(line, LineBox) and texts and texts[0].text.startswith(PLACEHOLDER):
                 return Site(FOOTER_SITE, margin_box.content_box_x(), line.position_y, margin_box.width,
                             line.height, 0.0, _text_style(texts[0].style), "".join(box.text for box in texts))
     return None
@@ -188,7 +193,7 @@ def _css_value(name: str, value) -> str:
     return str(value)
 
 
-def stamp_document(pages: Iterable[Iterable[tuple[Stamp, Site]]], size_px: tuple[float, float], lang: str) -> str:
+def stamp_document(pages: Iterable[Iterable[tuple[Stamp, Site]]], size_px: tuple[float, float]) -> str:
     """Return the HTML document of stamp pages on pages of ``size_px``, each printing the
     stamps ``pages`` gives at their sites. Each distinct text style is one class: a stamp's
     own style attribute holds only its place."""
@@ -201,7 +206,7 @@ def stamp_document(pages: Iterable[Iterable[tuple[Stamp, Site]]], size_px: tuple
     )
     classes = "".join(f".{name} {{ {style} }}" for style, name in styles.items())
     return (
-        f'<!DOCTYPE html><html lang="{html.escape(lang)}"><head><meta charset="utf-8"><title>stamps</title><style>'
+        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>stamps</title><style>'
         f"@page {{ size: {width}px {height}px; margin: 0 }}"
         "body { margin: 0 }"
         f".stamp-page {{ position: relative; height: {height}px; break-before: page }}"
