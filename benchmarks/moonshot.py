@@ -10,11 +10,10 @@ prototypes of faster renders (none of them is kitgen's code; they use its kit mo
   of the whole (profiling slows Python code, so shares, not seconds);
 - ``one_document``: every table in one WeasyPrint document instead of one per table;
 - ``parallel``: the tables rendered by 2 forked worker processes, merged with pypdf;
-- ``reuse``: one table rendered once and its pages reused for every table (the floor of
-  "render each distinct page once"); ``reuse_stamped`` adds the names and page labels,
-  drawn as a WeasyPrint overlay document merged onto the pages with pypdf;
-  ``cached_stamped`` only stamps onto
-  table pages rendered beforehand (a cache of blank pages kept between runs).
+- ``cached_stamped``: one table's pages rendered beforehand (a cache of blank pages kept
+  between runs, which kitgen does not have), names and page labels drawn as a WeasyPrint
+  overlay document merged onto them with pypdf (kitgen's own build lays out each
+  distinct table once per run and stamps names onto it: kitgen.kit.stamps).
 
 It runs in its own process (benchmarks/run.py starts it), so nothing else is in its heap.
 """
@@ -176,48 +175,31 @@ def parallel(kit: StripKit) -> tuple[Callable[[], None], tuple[Path, Path]]:
     return render, paths
 
 
-def _reused_pages(kit: StripKit, stamp: bool, cached: bool = False) -> tuple[Callable[[], None], tuple[Path, Path]]:
-    """Return a render of one table whose pages are reused for every table (and the host
-    key apart); with ``stamp``, each page's names and label are drawn by a WeasyPrint
-    overlay document merged onto it with pypdf; with ``cached``, the table's and the host
-    key's PDFs are rendered beforehand (as a cache of blank pages would hold them)."""
+def cached_stamped(kit: StripKit) -> tuple[Callable[[], None], tuple[Path, Path]]:
+    """Return the stamping of names and labels onto cached, already rendered table pages:
+    one table's and the host key's PDFs rendered beforehand (as a cache of blank pages
+    would hold them), each page's names and label drawn by a WeasyPrint overlay document
+    merged onto it with pypdf."""
     from pypdf import PdfReader, PdfWriter
 
     renderer, chunks, key = kit.pieces()
     paths = (kit.folder / "reuse.pdf", kit.folder / "reuse-key.pdf")
     overlay_html = _overlay_html(kit, len(chunks))
-    cache = (renderer.render([chunks[0]]), renderer.render([key])) if cached else None
+    table_pdf, key_pdf = renderer.render([chunks[0]]), renderer.render([key])
 
     def render() -> None:
-        table_pdf, key_pdf = cache or (renderer.render([chunks[0]]), renderer.render([key]))
         table = PdfReader(BytesIO(table_pdf))
         writer = PdfWriter()
         for _ in chunks:
             writer.append(table)
-        if stamp:
-            overlay = PdfReader(BytesIO(renderer.render_html(overlay_html)))
-            for page, names in zip(writer.pages, overlay.pages):
-                page.merge_page(names)
+        overlay = PdfReader(BytesIO(renderer.render_html(overlay_html)))
+        for page, names in zip(writer.pages, overlay.pages):
+            page.merge_page(names)
         with open(paths[0], "wb") as stream:
             writer.write(stream)
         paths[1].write_bytes(key_pdf)
 
     return render, paths
-
-
-def reuse(kit: StripKit) -> tuple[Callable[[], None], tuple[Path, Path]]:
-    """Return a render of one table reused for every table, names left as table 1's."""
-    return _reused_pages(kit, stamp=False)
-
-
-def reuse_stamped(kit: StripKit) -> tuple[Callable[[], None], tuple[Path, Path]]:
-    """Return a render of one table reused for every table, names and labels stamped."""
-    return _reused_pages(kit, stamp=True)
-
-
-def cached_stamped(kit: StripKit) -> tuple[Callable[[], None], tuple[Path, Path]]:
-    """Return the stamping of names and labels onto cached, already rendered table pages."""
-    return _reused_pages(kit, stamp=True, cached=True)
 
 
 def _overlay_html(kit: StripKit, tables: int) -> str:
@@ -242,8 +224,6 @@ def _overlay_html(kit: StripKit, tables: int) -> str:
 PROTOTYPES = {
     "one_document": one_document,
     "parallel": parallel,
-    "reuse": reuse,
-    "reuse_stamped": reuse_stamped,
     "cached_stamped": cached_stamped,
 }
 

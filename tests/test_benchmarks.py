@@ -194,14 +194,14 @@ def test_moonshot_results_become_rows_and_a_note():
         "reportlab": {"seconds": [0.1, 0.1, 0.1], "pages": 31},
         "investigate": {
             "breakdown": {"profiled_seconds": 9.0, "shares": {"layout": 0.5, "  of which tables": 0.4}},
-            "reuse": {"seconds": [1.0], "pages": 31},
+            "cached_stamped": {"seconds": [1.0], "pages": 31},
             "parallel": {"error": "OSError: no fork"},
         },
     }
     rows = run._investigation_rows(found["investigate"], 5.0, 0.1)
     assert [row.figure for row in rows] == [
         "prototype: tables rendered by 2 forked processes, pypdf merge",
-        "prototype: one table rendered, its pages reused for all tables",
+        "prototype: names and labels stamped onto cached, already rendered pages",
     ]
     assert rows[0].kitgen == "failed: OSError: no fork"
     assert rows[1].ratio == "10.00x" and rows[1].holds == "NO"
