@@ -418,50 +418,30 @@ def validate(
     as_json: bool = typer.Option(False, "--json", help="Print one JSON array with one object per log."),
 ) -> None:
     """Check transcribed game logs: every rule, every fault with its line, what decided the game."""
-    from kitgen.logs.report import format_text, tally
-    from kitgen.logs.validate import expand_logs, validate_path
-    from kitgen.textfile import shown_name
+    from contextlib import closing
+
+    from kitgen.logs.batch import check_files
+    from kitgen.logs.report import tally
+    from kitgen.logs.validate import expand_logs
 
     status = 0
     verdicts = []  # what the closing tally needs of each log, not the whole report
-    logs = expand_logs([Path(name) for name in logs])
+    paths = [str(path) for path in expand_logs([Path(name) for name in logs])]
     # --json: one object per line, each written once the next log is done (CLI.md: streamed
-    # log by log, not held until the end); json's C encoder (indent= is pure Python).
+    # log by log, not held until the end).
     pending = None
     if as_json:
         typer.echo("[")
-    for path in logs:
-        try:
-            if path.suffix.lower() == ".pdf":
-                from kitgen.forms.read import validate_kit  # pypdf only for a PDF
-
-                reports = validate_kit(path)
-            else:
-                reports = [validate_path(path)]
-        except KitgenError as error:
-            status = 2
-            documents = [{"file": shown_name(path), "valid": False, "unreadable": str(error)}]
-            if not as_json:
-                typer.echo(f"kitgen: {shown_name(path)}: {error}", err=True)
-        else:
-            documents = []
-            for report in reports:  # a log, or each table of a filled kit
-                documents.append(report.to_json())
-                if "unreadable" in documents[-1]:  # a table of a kit that cannot be validated
-                    status = 2
-                    if not as_json:
-                        typer.echo(f"kitgen: {report.file}: {documents[-1]['unreadable']}", err=True)
-                    continue
-                if not report.valid:
-                    status = max(status, 1)
-                if not as_json:
-                    typer.echo(format_text(report))
-        for document in documents:
-            verdicts.append({key: document[key] for key in ("valid", "unreadable") if key in document})
-            if as_json:
+    with closing(check_files(paths, as_json)) as outcomes:
+        for outcome in outcomes:
+            status = max(status, outcome.status)
+            for to_stderr, text in outcome.printed:
+                typer.echo(text, err=to_stderr)
+            for document in outcome.documents:
                 if pending is not None:
                     typer.echo(pending + ",")
-                pending = json.dumps(document, ensure_ascii=False)
+                pending = document
+            verdicts.extend(outcome.verdicts)
     if as_json:
         typer.echo("]" if pending is None else f"{pending}\n]")
     elif len(verdicts) > 1:

@@ -172,9 +172,9 @@ def test_a_log_of_many_bad_lines_is_held_in_bounded_memory():
 
 
 def test_json_is_written_log_by_log(tmp_path, monkeypatch, capsys):
-    import kitgen.logs.validate as validate_module
+    import kitgen.logs.batch as batch_module  # where validate takes validate_path from
 
-    validate_path = validate_module.validate_path
+    validate_path = batch_module.validate_path
     written_before_the_third = []
 
     def watched(path):
@@ -182,7 +182,7 @@ def test_json_is_written_log_by_log(tmp_path, monkeypatch, capsys):
             written_before_the_third.append(capsys.readouterr().out)
         return validate_path(path)
 
-    monkeypatch.setattr(validate_module, "validate_path", watched)
+    monkeypatch.setattr(batch_module, "validate_path", watched)
     logs = []
     for name in ("first.log", "second.log", "third.log"):
         logs.append(tmp_path / name)

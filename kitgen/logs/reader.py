@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 import re
 from dataclasses import dataclass
-from functools import lru_cache, wraps
+from functools import lru_cache, partial, wraps
 from pathlib import Path
 from typing import Iterator, NamedTuple
 
@@ -27,6 +27,11 @@ class Line(NamedTuple):  # a named tuple, not a dataclass: one is made per line 
 
     number: int
     text: str
+
+
+# Line((number, text)) without the Python-level __new__ of a named tuple: a command makes
+# one per line of every log, a million for 20,000 logs (issue 13)
+_new_line = partial(tuple.__new__, Line)
 
 
 @dataclass(frozen=True)
@@ -62,14 +67,20 @@ def content_lines(text: str) -> Iterator[Line]:
     >>> list(content_lines("rules: strip  # club\\n\\nplayers: Ana"))
     [Line(number=1, text='rules: strip'), Line(number=3, text='players: Ana')]
     """
+    return _content_lines(text, frozenset())
+
+
+def _content_lines(text: str, skipped: frozenset[int]) -> Iterator[Line]:
+    """Yield :func:`content_lines` but those whose number is in ``skipped``."""
     # LOG-FORMAT.md: LF or CRLF line ends; only "\n" ends a line (str.splitlines would also
     # split at form feeds and Unicode separators, and line numbers would then disagree with
     # what an editor shows); the "\r" of CRLF goes with the surrounding spaces.
     raw_lines = io.StringIO(text.removeprefix("\ufeff"), newline="\n")
+    new_line = _new_line
     for number, raw in enumerate(raw_lines, start=1):
         content = raw.partition("#")[0].strip()
-        if content:
-            yield Line(number, content)
+        if content and number not in skipped:
+            yield new_line((number, content))
 
 
 def _keyword(line: Line) -> tuple[str, str] | None:
@@ -195,5 +206,5 @@ def read_header(text: str) -> tuple[Header, Iterator[Line]]:
     except KitgenError as error:
         raise LogUnreadableError(f"line {players_line.number}: {error}") from None
     title = found["title"][1] if "title" in found else None
-    body = (line for line in content_lines(text) if line.number not in header_lines)
+    body = _content_lines(text, frozenset(header_lines))
     return Header(rules, players, title, tuple(syntax)), body

@@ -54,9 +54,10 @@ class Throw:
     faces: tuple[int, ...]
     total: int
 
-    @property
+    @cached_property
     def text(self) -> str:
-        """Return the throw as a log writes it: ``8``, ``5+3`` or ``die 4``."""
+        """Return the throw as a log writes it: ``8``, ``5+3`` or ``die 4`` (cached: a log
+        reader's throws are shared by every line that writes them)."""
         if self.dice == 1:
             return f"die {self.total}"
         return "+".join(map(str, self.faces)) if self.faces else str(self.total)
