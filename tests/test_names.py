@@ -1,12 +1,15 @@
 """The player-name rule (RULES.md, "Player names")."""
 
+import random
+import string
 import unicodedata
 
 import pytest
 
 from kitgen.errors import PlayerNameError
 from kitgen.logs.validate import validate_text
-from kitgen.rules.names import parse_name, parse_names
+from kitgen.rules.confusables import PROTOTYPES
+from kitgen.rules.names import parse_name, parse_names, skeleton
 
 
 @pytest.mark.parametrize("name", ["Ana", "Zoë", "Łukasz", "Σοφία", "Дарья", "Jean-Luc", "O'Neil",
@@ -49,3 +52,38 @@ def test_a_log_matches_a_name_typed_in_another_normal_form():
     report = validate_text(log)
     assert [error.code for error in report.errors] == []
     assert report.results["winners"] == ["Zoë", "Ben"]
+
+
+def full_skeleton(text: str) -> str:
+    """Return UTS #39's skeleton computed the long way: NFD, map, NFD, until it settles."""
+    current = unicodedata.normalize("NFD", text)
+    for _ in range(4):
+        mapped = unicodedata.normalize("NFD", current.translate(PROTOTYPES))
+        if mapped == current:
+            break
+        current = mapped
+    return current
+
+
+def test_the_skeleton_of_ascii_text_is_the_one_computed_the_long_way():
+    rng = random.Random(13)
+    texts = ["".join(rng.choice(string.printable) for _ in range(rng.randint(0, 9))) for _ in range(20_000)]
+    for text in [*texts, "m1Il|`\"%0", "Mary Ann", "O'Neil"]:
+        assert skeleton(text) == full_skeleton(text), text
+
+
+def test_an_ascii_name_is_read_as_the_character_rules_read_it():
+    rng = random.Random(13)
+    for _ in range(20_000):
+        text = "".join(rng.choice(string.ascii_letters + string.digits + " .'-_!") for _ in range(rng.randint(1, 6)))
+        try:
+            name = parse_name(text)
+        except PlayerNameError:
+            assert any(char in "_!" for char in text) or not text.strip()
+        else:
+            assert name == " ".join(text.split()) and not any(char in "_!" for char in text)
+
+
+def test_the_confusables_table_has_every_mapping_of_unicode_13():
+    assert len(PROTOTYPES) == 6311
+    assert PROTOTYPES[0x0410] == "A" and PROTOTYPES[0x006D] == "rn" and PROTOTYPES[0x2FA1D] == "\U0002a600"

@@ -11,6 +11,7 @@ import unicodedata
 from typing import Iterable
 
 from kitgen.errors import PlayerNameError, quote
+from kitgen.rules.confusables import PROTOTYPES
 
 NAME_MAX_CHARS = 40  # RULES.md, "Player names"
 MARKS_MAX = 2  # RULES.md, "Player names": a letter carries at most 2 combining marks
@@ -18,11 +19,9 @@ SKELETON_ROUNDS = 4  # every prototype in the table settles within 3 rounds (2 c
 _PUNCTUATION = frozenset(" -'.")
 _TYPOGRAPHIC_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
 _ASCII_NAME = re.compile(r"[A-Za-z0-9 .'-]+")  # an ASCII name: no marks, NFC and NFD as typed
-# The ASCII characters of kitgen.rules.confusables.PROTOTYPES (a test keeps the two equal):
-# a name in ASCII, most names, gets its skeleton without loading the table of 6,311
-# characters, a fifth of validate's start-up when Python cannot cache bytecode (issue 13).
-_ASCII_PROTOTYPES = {0x22: "''", 0x25: "\u00ba/\u2080", 0x30: "O", 0x31: "l", 0x49: "l",
-                     0x60: "'", 0x6D: "rn", 0x7C: "l"}
+# The prototypes of ASCII characters: most names are ASCII, and their skeleton needs neither
+# Unicode normalization nor the whole table (issue 13)
+_ASCII_PROTOTYPES = {code: prototype for code, prototype in PROTOTYPES.items() if code < 0x80}
 
 
 def parse_name(text: str) -> str:
@@ -96,8 +95,6 @@ def skeleton(text: str) -> str:
         mapped = text.translate(_ASCII_PROTOTYPES)
         if mapped.isascii():
             return mapped
-    from kitgen.rules.confusables import PROTOTYPES
-
     current = unicodedata.normalize("NFD", text)
     for _ in range(SKELETON_ROUNDS):
         mapped = unicodedata.normalize("NFD", current.translate(PROTOTYPES))
