@@ -73,6 +73,7 @@ def pool_starts(monkeypatch) -> list[object]:
 def test_a_large_batch_prints_exactly_what_one_process_prints(tmp_path, monkeypatch, options):
     paths = corpus(tmp_path / "logs", batch.WORKERS_FROM + 60)
     monkeypatch.setattr(batch, "_cores", lambda: 2)  # workers even on a 1-core test machine
+    monkeypatch.setattr(batch, "_running_elsewhere", lambda: 0)  # and on a busy one
     started = pool_starts(monkeypatch)
     in_workers = run(paths, *options)
     assert len(started) == 1 and started[0] is not None
@@ -100,11 +101,26 @@ def test_a_batch_of_valid_logs_exits_0_in_workers_as_in_one_process(tmp_path, mo
     for number in range(batch.WORKERS_FROM):
         (folder / f"{number:04d}.log").write_bytes(valid[number % len(valid)].read_bytes())
     monkeypatch.setattr(batch, "_cores", lambda: 2)
+    monkeypatch.setattr(batch, "_running_elsewhere", lambda: 0)
     started = pool_starts(monkeypatch)
     result = run([str(folder)])
     assert started and started[0] is not None
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[-1] == f"{batch.WORKERS_FROM} logs: {batch.WORKERS_FROM} valid, 0 with errors, 0 unreadable"
+
+
+@pytest.mark.parametrize("running, workers", [(2, False), (1, False), (0, True), (None, True)])
+def test_workers_start_only_when_a_core_is_free(tmp_path, monkeypatch, running, workers):
+    paths = corpus(tmp_path / "logs", batch.WORKERS_FROM)
+    monkeypatch.setattr(batch, "WORKERS_FROM", len(paths) + 1)
+    expected = run(paths)
+    monkeypatch.setattr(batch, "WORKERS_FROM", 400)
+    monkeypatch.setattr(batch, "_cores", lambda: 2)
+    monkeypatch.setattr(batch, "_running_elsewhere", lambda: running)  # None: cannot tell
+    started = pool_starts(monkeypatch)
+    result = run(paths)
+    assert (len(started) == 1) == workers
+    assert (result.exit_code, result.output_bytes) == (expected.exit_code, expected.output_bytes)
 
 
 def test_without_fork_one_process_validates_the_batch(tmp_path, monkeypatch):
@@ -118,6 +134,7 @@ def test_without_fork_one_process_validates_the_batch(tmp_path, monkeypatch):
 
     monkeypatch.setattr(multiprocessing, "get_context", no_fork)
     monkeypatch.setattr(batch, "_cores", lambda: 2)
+    monkeypatch.setattr(batch, "_running_elsewhere", lambda: 0)
     started = pool_starts(monkeypatch)
     result = run(paths)
     assert started == [None]
@@ -132,6 +149,7 @@ def test_a_large_batch_imports_neither_weasyprint_nor_pypdf(tmp_path):
         "import sys\n"
         "import kitgen.logs.batch as batch\n"
         "batch._cores = lambda: 2\n"
+        "batch._running_elsewhere = lambda: 0\n"
         "from kitgen.cli import app\n"
         "try:\n"
         f"    app(['validate', *{paths!r}])\n"
@@ -171,6 +189,7 @@ import sys, time
 from pathlib import Path
 import kitgen.logs.batch as batch
 batch._cores = lambda: 2
+batch._running_elsewhere = lambda: 0
 check_file = batch.check_file
 
 def slow(path, as_json):  # a log that takes a minute, to signal while a worker is busy
@@ -195,7 +214,7 @@ def test_ctrl_c_and_sigterm_stop_the_workers_and_end_as_one_process_does(tmp_pat
     paths = corpus(tmp_path / "logs", batch.WORKERS_FROM)
     paths.remove("-")
     (tmp_path / "logs" / "slow.log").write_bytes((CASES / "strip-2p-valid.log").read_bytes())
-    paths.insert(10, str(tmp_path / "logs" / "slow.log"))
+    paths.insert(batch.SAMPLED_LOGS + 10, str(tmp_path / "logs" / "slow.log"))  # a worker's
     busy = tmp_path / "busy"
     err = tmp_path / "err.txt"
     with open(err, "wb") as stderr:
@@ -221,4 +240,4 @@ def test_ctrl_c_and_sigterm_stop_the_workers_and_end_as_one_process_does(tmp_pat
     while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not any(alive(pid) for pid in workers)
-    assert err.read_text(encoding="utf-8") == ""
+    assert all(line.startswith("kitgen: ") for line in err.read_text(encoding="utf-8").splitlines())  # no traceback

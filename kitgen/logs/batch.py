@@ -1,11 +1,11 @@
 """Validate the logs of one ``kitgen validate`` command, in the order given, and say what
 to print of each (CLI.md; LOG-FORMAT.md, "What kitgen validate reports").
 
-A large batch is validated by two worker processes (the machine the targets are set on
-has two cores); what is printed, in what order, the exit status, the closing tally and
-what Ctrl-C or SIGTERM do are the same as when one process validates every log: workers
-only read and judge files and encode what to print, the calling process prints it in
-order as the results come. Standard input (``-``) is always read by the calling process,
+A large batch is validated by two worker processes when a core is free (the machine the
+targets are set on has two cores, shared with other work); what is printed, in what
+order, the exit status, the closing tally and what Ctrl-C or SIGTERM do are the same as
+when one process validates every log: workers only read and judge files and encode what
+to print, the calling process prints it in order as the results come. Standard input (``-``) is always read by the calling process,
 when its turn comes. Where ``fork`` or multiprocessing is not available (Windows, a
 sandbox without semaphores), or the caller is not the main thread, one process does it all.
 """
@@ -25,12 +25,17 @@ from kitgen.logs.validate import validate_path
 from kitgen.textfile import STDIN, shown_name
 
 WORKERS = 2  # issue 13: the 2-core machine of the targets; more buys nothing there
-# Measured (issue 13, 2-core machine, 2,000 generated logs, medians of alternating runs):
-# the pool costs about 25 ms to start and stop and each log about 0.35 ms in one process,
-# so two workers break even near 150 logs on an idle machine; from 400 logs on they save
-# a quarter of the time or more, while a class's logs (30) stay a start-up figure.
+# Measured on that machine (issue 13; generated logs, medians of alternating runs, kitgen run
+# from a checkout without cached bytecode): one process validates a log in about 0.35 ms,
+# the two workers cost about 15 ms to start and stop and each worker warms its own caches.
+# With the second core idle, 2,000 logs took 0.59 s in workers against 0.82 s in one
+# process; with it busy (another command running), 0.88 s in one process against 1.03 s in
+# workers, and 20,000 logs 6.6 s against 7.4 s. So workers only from a few hundred logs,
+# and only when a core is free.
 WORKERS_FROM = 400
 CHUNK_LOGS = 64  # logs per task sent to a worker: few messages, yet printing starts early
+SAMPLED_LOGS = 128  # validated here first, looking meanwhile for a free core (about 40 ms)
+SAMPLE_EVERY = 16  # logs between two looks at how many other tasks are running
 
 
 class Outcome(NamedTuple):
@@ -84,23 +89,45 @@ def check_file(path: str, as_json: bool) -> Outcome:
 
 def check_files(paths: Sequence[str], as_json: bool) -> Iterator[Outcome]:
     """Yield the :class:`Outcome` of each of ``paths`` in order, as soon as it is known:
-    from two worker processes for a batch of :data:`WORKERS_FROM` files or more where they
-    can run, else from this process. Close the iterator (``contextlib.closing``) when
-    stopping early, so the workers stop at once."""
-    pool = _start_pool() if len(paths) >= WORKERS_FROM and _cores() >= WORKERS else None
-    if pool is None:
+    for a batch of :data:`WORKERS_FROM` files or more, where workers can run and while the
+    first :data:`SAMPLED_LOGS` logs showed a core free, the rest from two worker processes;
+    else all from this process. Close the iterator (``contextlib.closing``) when stopping
+    early, so the workers stop at once."""
+    if len(paths) < WORKERS_FROM or _cores() < WORKERS:
         for path in paths:
+            yield check_file(path, as_json)
+        return
+    running = []  # other tasks running, seen while this process validates the first logs
+    for number, path in enumerate(paths[:SAMPLED_LOGS]):
+        if number % SAMPLE_EVERY == 0:
+            running.append(_running_elsewhere())
+        yield check_file(path, as_json)
+    rest = paths[SAMPLED_LOGS:]
+    free = None in running or sum(running) / len(running) <= _cores() - WORKERS + 0.5
+    pool = _start_pool() if free else None
+    if pool is None:
+        for path in rest:
             yield check_file(path, as_json)
         return
     previous = signal.signal(signal.SIGTERM, _terminated)
     try:
-        tasks = [(None if path == STDIN else path, as_json) for path in paths]
-        for path, outcome in zip(paths, pool.imap(_check_task, tasks, chunksize=CHUNK_LOGS)):
+        tasks = [(None if path == STDIN else path, as_json) for path in rest]
+        for path, outcome in zip(rest, pool.imap(_check_task, tasks, chunksize=CHUNK_LOGS)):
             yield check_file(path, as_json) if outcome is None else outcome  # stdin: read here
     finally:
         pool.terminate()  # also on Ctrl-C, a closed pipe, or a consumer that stops early
         pool.join()
         signal.signal(signal.SIGTERM, previous)
+
+
+def _running_elsewhere() -> int | None:
+    """Return how many other tasks are running on the machine at this moment (Linux's
+    ``/proc/loadavg``, whose count includes this process), or ``None`` where it cannot tell."""
+    try:
+        with open("/proc/loadavg", encoding="ascii") as loadavg:
+            return int(loadavg.read().split()[3].partition("/")[0]) - 1
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def _cores() -> int:
