@@ -5,9 +5,10 @@ A large batch is validated by two worker processes when a core is free (the mach
 targets are set on has two cores, shared with other work); what is printed, in what
 order, the exit status, the closing tally and what Ctrl-C or SIGTERM do are the same as
 when one process validates every log: workers only read and judge files and encode what
-to print, the calling process prints it in order as the results come. Standard input (``-``) is always read by the calling process,
-when its turn comes. Where ``fork`` or multiprocessing is not available (Windows, a
-sandbox without semaphores), or the caller is not the main thread, one process does it all.
+to print, the calling process prints it in order as the results come. Standard input
+(``-``) is always read by the calling process, when its turn comes. Where ``fork`` or
+multiprocessing is not available (Windows, a sandbox without semaphores), or the caller
+is not the main thread, one process does it all.
 """
 
 from __future__ import annotations
@@ -26,12 +27,13 @@ from kitgen.textfile import STDIN, shown_name
 
 WORKERS = 2  # issue 13: the 2-core machine of the targets; more buys nothing there
 # Measured on that machine (issue 13; generated logs, medians of alternating runs, kitgen run
-# from a checkout without cached bytecode): one process validates a log in about 0.35 ms,
-# the two workers cost about 15 ms to start and stop and each worker warms its own caches.
-# With the second core idle, 2,000 logs took 0.59 s in workers against 0.82 s in one
-# process; with it busy (another command running), 0.88 s in one process against 1.03 s in
-# workers, and 20,000 logs 6.6 s against 7.4 s. So workers only from a few hundred logs,
-# and only when a core is free.
+# from a checkout without cached bytecode): one process validates a log in about 0.35 ms;
+# the pool costs 10-20 ms to start and stop, and each worker warms its own caches. With the
+# second core idle, 400 logs took 0.36 s either way (the threshold: break-even), 800 logs
+# 0.41 s in workers against 0.51 s in one process, 2,000 logs 0.59 s against 0.82 s. With
+# it busy (another command running), workers cost more than they save: 2,000 logs 1.03 s
+# against 0.88 s in one process, 20,000 logs 7.4 s against 6.6 s. So workers from 400
+# logs, and only while a core is free.
 WORKERS_FROM = 400
 CHUNK_LOGS = 64  # logs per task sent to a worker: few messages, yet printing starts early
 SAMPLED_LOGS = 128  # validated here first, looking meanwhile for a free core (about 40 ms)
