@@ -94,6 +94,27 @@ def test_a_large_batch_prints_exactly_what_one_process_prints(tmp_path, monkeypa
 
 
 @fork_only
+def test_a_worker_killed_mid_batch_leaves_the_rest_to_this_process(tmp_path, monkeypatch):
+    paths = corpus(tmp_path / "logs", batch.WORKERS_FROM + 60)
+    monkeypatch.setattr(batch, "_cores", lambda: 2)
+    monkeypatch.setattr(batch, "_running_elsewhere", lambda: 0)
+    in_one = run(paths)
+    caller, check_file = os.getpid(), batch.check_file
+
+    def killed_in_a_worker(path: str, as_json: bool):
+        if os.getpid() != caller and path == paths[300]:
+            os.kill(os.getpid(), signal.SIGKILL)  # as the out-of-memory killer would
+        return check_file(path, as_json)
+
+    monkeypatch.setattr(batch, "check_file", killed_in_a_worker)
+    started = pool_starts(monkeypatch)
+    in_workers = run(paths)
+    assert len(started) == 1 and started[0] is not None
+    assert in_workers.exit_code == in_one.exit_code == 2
+    assert in_workers.output_bytes == in_one.output_bytes
+
+
+@fork_only
 def test_a_batch_of_valid_logs_exits_0_in_workers_as_in_one_process(tmp_path, monkeypatch):
     folder = tmp_path / "valid"
     folder.mkdir()

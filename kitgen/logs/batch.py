@@ -18,12 +18,15 @@ import os
 import signal
 import threading
 from pathlib import Path
-from typing import Iterator, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Iterator, NamedTuple, Sequence
 
 from kitgen.errors import KitgenError
 from kitgen.logs.report import format_text
 from kitgen.logs.validate import validate_path
 from kitgen.textfile import STDIN, shown_name
+
+if TYPE_CHECKING:  # the pool's modules take 60 ms to import: only for a large batch
+    from concurrent.futures import ProcessPoolExecutor
 
 WORKERS = 2  # issue 13: the 2-core machine of the targets; more buys nothing there
 # Measured on that machine (issue 13; generated logs, medians of alternating runs, kitgen run
@@ -111,14 +114,22 @@ def check_files(paths: Sequence[str], as_json: bool) -> Iterator[Outcome]:
         for path in rest:
             yield check_file(path, as_json)
         return
+    from concurrent.futures.process import BrokenProcessPool
+
     previous = signal.signal(signal.SIGTERM, _terminated)
     try:
         tasks = [(None if path == STDIN else path, as_json) for path in rest]
-        for path, outcome in zip(rest, pool.imap(_check_task, tasks, chunksize=CHUNK_LOGS)):
+        outcomes = pool.map(_check_task, tasks, chunksize=CHUNK_LOGS)
+        for number, path in enumerate(rest):
+            try:
+                outcome = next(outcomes)
+            except BrokenProcessPool:  # a worker was killed (out of memory, by hand): go on here
+                yield from (check_file(path, as_json) for path in rest[number:])
+                return
             yield check_file(path, as_json) if outcome is None else outcome  # stdin: read here
     finally:
-        pool.terminate()  # also on Ctrl-C, a closed pipe, or a consumer that stops early
-        pool.join()
+        _stop_workers()  # also on Ctrl-C, a closed pipe, or a consumer that stops early
+        pool.shutdown(wait=True, cancel_futures=True)
         signal.signal(signal.SIGTERM, previous)
 
 
@@ -139,14 +150,16 @@ def _cores() -> int:
         return os.cpu_count() or 1
 
 
-def _start_pool():
+def _start_pool() -> ProcessPoolExecutor | None:
     """Return a pool of :data:`WORKERS` forked workers, or ``None`` where there cannot be one."""
     if threading.current_thread() is not threading.main_thread():
         return None  # signal handlers can only be set in the main thread
     try:
         import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
 
-        return multiprocessing.get_context("fork").Pool(WORKERS, initializer=_worker_started)
+        return ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("fork"),
+                                   initializer=_worker_started)
     except (ValueError, ImportError, OSError):  # no fork (Windows), no semaphores, no processes
         return None
 
@@ -164,11 +177,16 @@ def _check_task(task: tuple[str | None, bool]) -> Outcome | None:
     return None if path is None else check_file(path, as_json)
 
 
-def _terminated(signum: int, frame: object) -> None:
-    """On SIGTERM, stop the workers and die of SIGTERM, as one process would."""
+def _stop_workers() -> None:
+    """Stop this process's workers at once, whatever they are doing."""
     import multiprocessing
 
     for child in multiprocessing.active_children():
         child.terminate()
+
+
+def _terminated(signum: int, frame: object) -> None:
+    """On SIGTERM, stop the workers and die of SIGTERM, as one process would."""
+    _stop_workers()
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     os.kill(os.getpid(), signal.SIGTERM)
