@@ -180,7 +180,8 @@ class KitRenderer:
         a page has the wrong size, or the PDF holds a font that is not kitgen's.
         """
         prefixes = [table_prefix(number) if number <= info.form_chunks else "" for number in range(1, len(chunks) + 1)]
-        collectors = [Stamps() for _ in chunks]
+        # a lone chunk has no other to share a layout with: it is written whole at once
+        collectors = [Stamps() if len(chunks) > 1 else None for _ in chunks]
         written = [self._html(chunk, info, prefix, stamps) for chunk, prefix, stamps in zip(chunks, prefixes, collectors)]
         layouts = {html: self._shared_layout(html) for html, tables in Counter(written).items() if tables > 1}
         stamp_pages = self._stamp_pages(
@@ -198,7 +199,8 @@ class KitRenderer:
                 for form in shared_pages[html]:
                     _stamped_page(writer.add_page(next(stamp_pages)), form)
             else:
-                reader, resolve = PdfReader(BytesIO(self.render_html(self._html(chunk, info, prefix, None)))), str
+                whole = html if stamps is None else self._html(chunk, info, prefix, None)
+                reader, resolve = PdfReader(BytesIO(self.render_html(whole))), str
                 check_embedded_fonts(reader)
                 writer.append(reader, import_outline=False)
             parent = writer.add_outline_item(title=chunk.bookmark or chunk.label, page_number=first_page)
