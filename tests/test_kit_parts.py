@@ -343,3 +343,20 @@ def test_digits_scoring_leaves_room_for_an_8_digit_score():
 def written(page) -> tuple[tuple[str, str], ...]:
     """Return a turn-sheet page's fields as (label, value), without their print sizes."""
     return tuple((label, value) for label, value, _ in page.fields)
+
+
+@pytest.mark.parametrize("layout", [A4, Layout.for_print(find_paper("letter"), large_print=True)],
+                         ids=["a4", "letter-large"])
+@pytest.mark.parametrize("number", [1, 2, 9, 10, 11, 99, 100])
+def test_a_record_caption_fills_its_line_and_tables_of_as_many_digits_share_it(layout, number):
+    records = next(part for part in table_chunk(STRIP, Table(number, ("Ana", "Ben")), layout, rulebook(STRIP)).parts
+                   if isinstance(part, RollRecords))
+    labels = {caption.label for page in records.pages for caption in page}
+    assert all(text_mm(label, layout.text_pt) <= records.label_mm for label in labels)
+    # the label's box, the gap, "Player" and its gap, the field: the whole record's width
+    line_mm = (records.label_mm + layout.field_gap_mm + text_mm("Player", layout.text_pt) + layout.label_gap_mm
+               + records.name_field_mm)
+    assert line_mm == pytest.approx(layout.record_width_mm, abs=0.02)
+    same_digits = next(part for part in table_chunk(STRIP, Table(int("9" * len(str(number))), ("Ana", "Ben")), layout,
+                                                    rulebook(STRIP)).parts if isinstance(part, RollRecords))
+    assert (same_digits.label_mm, same_digits.name_field_mm) == (records.label_mm, records.name_field_mm)

@@ -617,8 +617,8 @@ def roll_records(rules: Rules, layout: Layout, table: Table, turns: Turns, round
     labels = [" \u00b7 ".join(filter(None, (table.label, f"{round_label} {number}".strip())))
               for _, number in turns]
     label_mm = max(table_label_mm(label, table, layout.text_pt) for label in labels)
-    # the record's label takes its box and a label's gap, like the Player label after it
-    name_mm = layout.name_field_mm(layout.record_width_mm, (PLAYER_LABEL, ""), (label_mm,))
+    # the label's box and the gap after it, then the Player label and the field (kit.css)
+    name_mm = layout.name_field_mm(layout.record_width_mm, (PLAYER_LABEL,), (label_mm + layout.field_gap_mm,))
     lines = layout.name_lines([player for player, _ in turns], name_mm)
     header = layout.header_mm(("No.", *columns), widths)
     geometry = record_geometry(rules.tiles, layout, header, lines - 1)

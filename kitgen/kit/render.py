@@ -15,12 +15,12 @@ import gc
 import logging
 import mimetypes
 import os
+from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from io import BytesIO
 from pathlib import Path
-from collections import Counter
 from typing import Callable, Iterable, Iterator, Sequence
 from urllib.parse import unquote, urlsplit
 from urllib.request import url2pathname
@@ -29,7 +29,8 @@ import jinja2
 from pypdf import PageObject, PdfReader, PdfWriter
 from pypdf import __version__ as pypdf_version
 from pypdf.generic import (
-    ArrayObject, BooleanObject, DecodedStreamObject, DictionaryObject, IndirectObject, NameObject, TextStringObject,
+    ArrayObject, BooleanObject, DecodedStreamObject, DictionaryObject, IndirectObject, NameObject,
+    TextStringObject,
 )
 
 from kitgen.kit.libraries import import_with_linker_cache
@@ -179,10 +180,12 @@ class KitRenderer:
         Raises :class:`RenderError` when a render fails, a resource or font does not load,
         a page has the wrong size, or the PDF holds a font that is not kitgen's.
         """
-        prefixes = [table_prefix(number) if number <= info.form_chunks else "" for number in range(1, len(chunks) + 1)]
+        prefixes = [table_prefix(number) if number <= info.form_chunks else ""
+                    for number in range(1, len(chunks) + 1)]
         # a lone chunk has no other to share a layout with: it is written whole at once
         collectors = [Stamps() if len(chunks) > 1 else None for _ in chunks]
-        written = [self._html(chunk, info, prefix, stamps) for chunk, prefix, stamps in zip(chunks, prefixes, collectors)]
+        written = [self._html(chunk, info, prefix, stamps)
+                   for chunk, prefix, stamps in zip(chunks, prefixes, collectors)]
         layouts = {html: self._shared_layout(html) for html, tables in Counter(written).items() if tables > 1}
         stamp_pages = self._stamp_pages(
             (layouts[html], stamps) for html, stamps in zip(written, collectors) if html in layouts
@@ -244,7 +247,11 @@ class KitRenderer:
         if batch:
             yield from self._stamp_batch(batch, (width, height))
 
-    def _stamp_batch(self, pages: list[list[tuple[Stamp, Site]]], size_px: tuple[float, float]) -> list[PageObject]:
+    def _stamp_batch(
+        self, pages: list[list[tuple[Stamp, Site]]], size_px: tuple[float, float]
+    ) -> list[PageObject]:
+        """Return the stamp pages printing each of ``pages``' stamps at its site, on pages
+        of ``size_px``, after checking their fonts."""
         reader = PdfReader(BytesIO(self.render_html(stamp_document(pages, size_px), self._faces)))
         check_embedded_fonts(reader)
         return reader.pages

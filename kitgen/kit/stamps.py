@@ -24,6 +24,11 @@ What the anchors mean (where a text starts from, in its site's box):
 Text that is not routed through a collector stays in the table's HTML, so a table that
 prints such text (a board turned to face the other player) has HTML of its own and is laid
 out on its own: sharing never changes what prints.
+
+The sites are read from WeasyPrint 70's box tree (``Page._page_box``, its box classes and
+used values): pyproject.toml keeps WeasyPrint below 71, and a new major version means
+reading this module again (tests/test_stamps.py compares stamped tables with tables laid
+out whole).
 """
 
 from __future__ import annotations

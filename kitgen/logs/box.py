@@ -304,10 +304,6 @@ class _BoxLogReader:
     def error(self, line: int | None, code: str, message: str) -> None:
         self.errors.add(line, code, message)
 
-    def read(self, line: Line) -> None:
-        parsed = parse_line(line.text)
-        self.handlers[type(parsed)](line.number, parsed)
-
     def read_unreadable(self, number: int, parsed: Unreadable) -> None:
         self.error(number, "syntax", parsed.message)
 
@@ -695,7 +691,7 @@ def validate_box_log(header: Header, body: Iterable[Line], file: str) -> Report:
     """
     reader = _BoxLogReader(header)
     handlers = reader.handlers
-    for number, text in body:  # the reader's read(), inlined: it runs for every line
+    for number, text in body:  # each line to its kind's handler: it runs for every line
         parsed = parse_line(text)
         handlers[type(parsed)](number, parsed)
     reader.finish()
