@@ -28,10 +28,11 @@ ROSTER = (
 )
 
 
-def chunks_of(preset: str, names: tuple[str, ...], layout: Layout, table_size: int = 4, **options) -> list:
+def chunks_of(preset: str, names: tuple[str, ...], layout: Layout, table_size: int = 4, rounds: int | None = None,
+              **options) -> list:
     rules = find_preset(preset).configure(options)
     book = rulebook(rules)
-    return [table_chunk(rules, table, layout, book, None)
+    return [table_chunk(rules, table, layout, book, rounds)
             for table in plan_tables(rules, names, None, 1, table_size)]
 
 
@@ -58,7 +59,7 @@ def renderer(layout) -> KitRenderer:
     return KitRenderer(layout)
 
 
-@pytest.fixture(scope="module", params=[("strip", {}), ("classic", {"format": "best-of-3"})],
+@pytest.fixture(scope="module", params=[("strip", {}), ("classic", {"format": "best-of-3", "rounds": 2})],
                 ids=["strip", "classic-best-of-3"])
 def kit(request, renderer, layout):
     """Return a 3-table kit's chunks, the kit rendered with stamping and each table
