@@ -1,3 +1,3 @@
-from kitgen.cli import app
+from kitgen.cli import run
 
-app(prog_name="kitgen")
+run()

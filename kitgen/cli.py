@@ -7,9 +7,13 @@ imports WeasyPrint or pypdf: the kit command imports the renderer when it runs.
 
 from __future__ import annotations
 
+import atexit
+import gc
 import json
+import os
 import re
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Annotated, Any, Iterable, Literal, NoReturn, Optional
@@ -223,6 +227,37 @@ def show_version(value: bool) -> None:
     if value:
         typer.echo(f"kitgen {__version__}")
         raise typer.Exit()
+
+
+def run() -> None:
+    """The ``kitgen`` command: run :data:`app`, then end the process without Python's
+    teardown.
+
+    A kit's render leaves a few hundred thousand objects (fonts, layouts, modules) that
+    Python frees one by one at exit: 0.12 s of the default kit's 1.4 s, which a bare
+    WeasyPrint process pays too (issue 13). Nothing needs it once the command is done:
+    every file is written and closed. So this collects the garbage (WeasyPrint removes
+    its temporary font folders as their documents go), runs the exit handlers, flushes
+    standard output and error and ends with the command's status: 0.07 s saved on the
+    default kit, a few milliseconds on ``check``. Where that cannot be done as Python
+    would (another thread still running, a status that is a message, a closed pipe on
+    flushing), Python's own exit does it.
+    """
+    try:
+        app(prog_name="kitgen")
+        status: object = 0
+    except SystemExit as leaving:
+        status = 0 if leaving.code is None else leaving.code
+    if not isinstance(status, int) or threading.active_count() > 1:
+        raise SystemExit(status)
+    gc.collect()
+    atexit._run_exitfuncs()  # what Python runs at exit; the module has no public name for it
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError):  # a reader gone, a stream closed: Python reports it as usual
+        raise SystemExit(status) from None
+    os._exit(status)
 
 
 @app.callback()

@@ -20,10 +20,11 @@ from kitgen.forms.scheme import MANIFEST_NAME, Manifest
 from kitgen.kit.fonts import check_printable
 from kitgen.kit.layout import DEFAULT_DIE_MM, Layout, find_paper
 from kitgen.kit.output import output_paths, replaceable, stale_paths, write_pair
+from kitgen.kit.parallel import render_documents
 from kitgen.kit.parts import (
     Chunk, RollRecords, check_rounds, continuation_chunks, coverage, host_key_chunk, table_chunk,
 )
-from kitgen.kit.render import DocumentInfo, KitRenderer
+from kitgen.kit.render import DocumentInfo
 from kitgen.kit.request import KitRequest
 from kitgen.kit.tables import Table, plan_tables
 from kitgen.rulebook import rulebook
@@ -135,8 +136,7 @@ def render_kit(
         documents.append((DocumentInfo(f"Host key - {book.title}", f"Host key for {rules}."), key))
     total = sum(len(parts) for _, parts in documents)
     done = count(1)
-    renderer = KitRenderer(layout)
-    pdfs = [renderer.render(parts, info, lambda: progress(next(done), total)) for info, parts in documents]
+    pdfs = render_documents(layout, documents, lambda: progress(next(done), total))
     contents = KitContents(
         pages=[len(PdfReader(BytesIO(pdf)).pages) for pdf in pdfs], tables=len(tables),
         names=len(request.players), seats=len(tables[0].seats), covers=coverage(chunks[0], len(tables[0].seats)),

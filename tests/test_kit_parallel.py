@@ -1,0 +1,145 @@
+"""A kit's host key rendered in a forked copy while the kit renders (kitgen.kit.parallel),
+the compiled templates kept between runs (kitgen.kit.render.TemplateCache) and the
+command's quick exit (kitgen.cli.run): each as fast as it is harmless (issue 13)."""
+
+from __future__ import annotations
+
+import gc
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import jinja2
+import pytest
+
+from kitgen.errors import RenderError
+from kitgen.kit import parallel, render
+from kitgen.kit.layout import Layout, find_paper
+from kitgen.kit.parts import host_key_chunk, table_chunk
+from kitgen.kit.render import DocumentInfo, KitRenderer, TemplateCache
+from kitgen.kit.tables import plan_tables
+from kitgen.rulebook import rulebook
+from kitgen.rules.presets import find_preset
+
+ROOT = Path(__file__).resolve().parents[1]
+STRIP = find_preset("strip").configure()
+LAYOUT = Layout.for_print(find_paper("a4"), False)
+
+
+def documents() -> list:
+    """The default kit's two documents: one table of two seats, and its host key."""
+    book = rulebook(STRIP)
+    table = plan_tables(STRIP, (), 2)[0]
+    return [
+        (DocumentInfo("Kit", "The kit."), [table_chunk(STRIP, table, LAYOUT, book)]),
+        (DocumentInfo("Host key", "The host key."), [host_key_chunk(STRIP, LAYOUT, book)]),
+    ]
+
+
+@pytest.fixture
+def forks(monkeypatch) -> list[int]:
+    """Count this process's forks, with a core taken as free."""
+    made: list[int] = []
+    fork = os.fork
+
+    def counted() -> int:
+        made.append(1)
+        return fork()
+
+    monkeypatch.setattr(parallel, "core_free", lambda: True)
+    monkeypatch.setattr(os, "fork", counted)
+    return made
+
+
+@pytest.fixture
+def temporary_folder(tmp_path, monkeypatch) -> Path:
+    """A temporary folder of this test's own, for WeasyPrint's font folders."""
+    folder = tmp_path / "tmp"
+    folder.mkdir()
+    monkeypatch.setattr("tempfile.tempdir", str(folder))
+    return folder
+
+
+def test_the_host_key_rendered_side_by_side_is_the_same_pdf(forks, temporary_folder):
+    rendered = []
+    side_by_side = parallel.render_documents(LAYOUT, documents(), lambda: rendered.append(1))
+    assert forks == [1]
+    assert len(rendered) == 2  # the host key counted once its copy sent it back
+    renderer = KitRenderer(LAYOUT)
+    in_order = [renderer.render(chunks, info) for info, chunks in documents()]
+    assert side_by_side == in_order  # byte for byte
+    del renderer
+    gc.collect()
+    assert not list(temporary_folder.glob("weasyprint-*"))  # the copy removed its font folder too
+
+
+def test_no_copy_without_an_idle_core_or_with_a_thread_running(forks, monkeypatch):
+    monkeypatch.setattr(parallel, "core_free", lambda: False)
+    assert len(parallel.render_documents(LAYOUT, documents())) == 2
+    monkeypatch.setattr(parallel, "core_free", lambda: True)
+    listdir = os.listdir
+    monkeypatch.setattr(os, "listdir", lambda path: ["1", "2"] if path == "/proc/self/task" else listdir(path))
+    assert len(parallel.render_documents(LAYOUT, documents())) == 2
+    assert forks == []
+
+
+def test_an_error_in_the_copy_is_raised_here_as_it_was_raised_there(forks, monkeypatch):
+    def failing(self, chunks, info, rendered=lambda: None):
+        if info.title == "Host key":
+            raise RenderError("the render failed: a test says so.")
+        return b"%PDF kit"
+
+    monkeypatch.setattr(KitRenderer, "render", failing)
+    with pytest.raises(RenderError, match="a test says so"):
+        parallel.render_documents(LAYOUT, documents())
+    assert forks == [1]
+
+
+def test_a_copy_that_sends_nothing_back_is_made_up_for_here(forks, monkeypatch):
+    monkeypatch.setattr(parallel, "_run_copy", lambda work, writing: os._exit(9))  # killed, a bug
+    pdfs = parallel.render_documents(LAYOUT, documents())
+    assert forks == [1]
+    renderer = KitRenderer(LAYOUT)
+    assert pdfs == [renderer.render(chunks, info) for info, chunks in documents()]
+
+
+def test_a_damaged_or_unwritable_template_cache_only_costs_a_compile(tmp_path, monkeypatch):
+    cache = TemplateCache(str(tmp_path))
+    templates = jinja2.Environment(loader=jinja2.DictLoader({"t": "{{ 6 * 7 }}"}), bytecode_cache=cache)
+    assert templates.get_template("t").render() == "42"
+    (entry,) = tmp_path.iterdir()
+    entry.write_bytes(entry.read_bytes()[:12])  # the magic, then a cut-off checksum
+    fresh = jinja2.Environment(loader=jinja2.DictLoader({"t": "{{ 6 * 7 }}"}), bytecode_cache=cache)
+    assert fresh.get_template("t").render() == "42"
+    monkeypatch.setattr("tempfile.NamedTemporaryFile", lambda **options: (_ for _ in ()).throw(OSError(28, "full")))
+    full = jinja2.Environment(loader=jinja2.DictLoader({"u": "{{ 1 }}"}), bytecode_cache=cache)
+    assert full.get_template("u").render() == "1"
+
+
+def test_no_template_cache_where_jinja_finds_no_private_folder(monkeypatch):
+    def unsafe(self):
+        raise RuntimeError("Cannot determine safe temp directory.")
+
+    monkeypatch.setattr(jinja2.FileSystemBytecodeCache, "_get_default_cache_dir", unsafe)
+    assert render._template_cache() is None
+
+
+def run_kitgen(*arguments: str, cwd: Path, temporary: Path) -> subprocess.CompletedProcess:
+    environment = {**os.environ, "PYTHONPATH": str(ROOT), "TMPDIR": str(temporary)}
+    return subprocess.run([sys.executable, "-m", "kitgen", *arguments], cwd=cwd, env=environment,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_the_command_ends_with_its_output_whole_and_nothing_left_behind(tmp_path):
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    done = run_kitgen("kit", "--seats", "2", "-o", "kit.pdf", cwd=tmp_path, temporary=temporary)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["kit.pdf", "kit-host-key.pdf"]
+    assert "2 blank seats a table" in done.stderr
+    assert (tmp_path / "kit.pdf").read_bytes().rstrip().endswith(b"%%EOF")
+    assert not list(temporary.glob("weasyprint-*"))  # font folders removed before the quick exit
+    refused = run_kitgen("kit", "--seats", "2", "-o", "kit.pdf", cwd=tmp_path, temporary=temporary)
+    assert refused.returncode == 2
+    assert refused.stderr.startswith("kitgen: ")
