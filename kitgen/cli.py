@@ -16,10 +16,10 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Annotated, Any, Iterable, Literal, NoReturn, Optional
+from typing import Annotated, Any, Callable, Iterable, Literal, NoReturn, Optional
 
 import typer
-from typer.core import TyperArgument, TyperCommand, TyperGroup
+from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from kitgen import __version__
 from kitgen.errors import QUOTE_MAX_CHARS, KitgenError, quote
@@ -36,10 +36,49 @@ def without_flag_metavars(params: list) -> list:
     return params
 
 
+class PlainValues:
+    """How a Typer parameter takes a flag's ``True``, ``False`` or nothing, and the texts
+    of a ``list[str]`` argument: as Click read them. Typer builds a pydantic adapter for
+    every parameter it processes, and importing pydantic took 80 ms of every ``kitgen
+    validate`` (issue 13). Any other value goes to Typer's coercion, built when needed."""
+
+    def __init__(self, annotation: Any, typers: Callable[[], Any]) -> None:
+        self.annotation, self.typers = annotation, typers
+
+    def coerce(self, value: Any, param: Any, ctx: typer.Context) -> Any:
+        if value is None:  # absent: as Typer gives it
+            return () if param.multiple or param.nargs == -1 else None
+        if self.annotation is bool and isinstance(value, bool):
+            return value
+        if (self.annotation == list[str] and isinstance(value, (list, tuple))
+                and all(isinstance(item, str) for item in value)):
+            return list(value)
+        return self.typers().coerce(value, param, ctx)
+
+
+class Option(TyperOption):
+    """A Typer option whose flag values need no pydantic (:class:`PlainValues`)."""
+
+    def get_runtime_param(self) -> Any:
+        return PlainValues(self.type_descriptor.annotation, super().get_runtime_param)
+
+
+def with_plain_values(params: list) -> list:
+    """Return ``params`` with each of Typer's own options and arguments taking its plain
+    values without pydantic (:class:`PlainValues`; the classes add no state)."""
+    for param in params:
+        if type(param) is TyperOption:
+            param.__class__ = Option
+        elif type(param) is TyperArgument:
+            param.__class__ = Argument
+    return params
+
+
 class Argument(TyperArgument):
     """A Typer argument that help shows as Click does: ``LOG...`` for a required list, its
     name bare when required and ``[PRESET]`` when not; Typer's usage line writes ``{LOG}...``
-    and its arguments panel adds the Python type (``<list[str]>``) of a list."""
+    and its arguments panel adds the Python type (``<list[str]>``) of a list. Its plain
+    values need no pydantic (:class:`PlainValues`)."""
 
     @property
     def display_name_raw(self) -> str:
@@ -51,6 +90,9 @@ class Argument(TyperArgument):
 
     def display_type_rich(self, ctx: typer.Context) -> str | None:
         return None if self.nargs != 1 else super().display_type_rich(ctx)
+
+    def get_runtime_param(self) -> Any:
+        return PlainValues(self.type_descriptor.annotation, super().get_runtime_param)
 
 
 class Command(TyperCommand):
@@ -65,7 +107,7 @@ class Command(TyperCommand):
                 param.__class__ = Argument  # Typer builds its own class; Argument adds no state
 
     def get_params(self, ctx: typer.Context) -> list:
-        return without_flag_metavars(super().get_params(ctx))
+        return with_plain_values(without_flag_metavars(super().get_params(ctx)))
 
     def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:
         try:
@@ -92,7 +134,7 @@ class Group(TyperGroup):
     """The Typer group of kitgen's commands; its help shows no metavariable for flags."""
 
     def get_params(self, ctx: typer.Context) -> list:
-        return without_flag_metavars(super().get_params(ctx))
+        return with_plain_values(without_flag_metavars(super().get_params(ctx)))
 
 
 app = typer.Typer(
