@@ -136,9 +136,11 @@ def _number(word: str) -> int | None:
     return None
 
 
+@cached_when_short(maxsize=4096, longest=200)
 def _name(text: str) -> tuple[str, str]:
     """Return a name as written and as matched: trimmed, apostrophes read as ``'``,
-    case-folded (RULES.md, "Player names"). An ill-formed name simply matches nobody."""
+    case-folded (RULES.md, "Player names"). An ill-formed name simply matches nobody.
+    Cached: the logs of one command name the same players on many different lines."""
     name = read_name(text)
     return name, name.casefold()
 
@@ -181,11 +183,18 @@ def _claim(key: str, value: str) -> BodyLine:
     return LoserClaim(names[0])
 
 
+# Cached: the throws and moves of one command's logs are a few hundred, written in many
+# more different lines (spacing, checked sums); a Throw shared is also one whose text,
+# possible and double are worked out once.
+_parse_throw = cached_when_short(maxsize=1024, longest=200)(parse_throw)
+_parse_tiles = cached_when_short(maxsize=4096, longest=200)(parse_tiles)
+
+
 def _throw_line(key: str, value: str) -> BodyLine:
     tiles_text, equals, checked_text = value.partition("=")
     try:
-        throw = parse_throw(key)
-        tiles = parse_tiles(tiles_text)
+        throw = _parse_throw(key)
+        tiles = _parse_tiles(tiles_text)
     except KitgenError as error:
         return Unreadable(str(error))
     checked = None

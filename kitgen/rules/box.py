@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from kitgen.errors import ThrowSyntaxError, TileSyntaxError, quote
 from kitgen.rules.presets import Rules
@@ -255,17 +255,27 @@ def _bad_roll(throw: Throw) -> Problem:
     return Problem("bad-roll", f"{throw.total} is not a two-dice total (2 to 12).")
 
 
-_OFF_EVERY_BOX = 1 << MAX_TILES  # the bit :func:`_move_mask` sets for a tile outside 1..12
+_OFF_EVERY_BOX = 1 << MAX_TILES  # the bit :func:`_written` sets for a tile outside 1..12
+
+
+class _Written(NamedTuple):
+    """What judging and applying a move needs of its tiles as written: their bitmask (bit
+    ``t - 1`` for tile ``t``, bit 12 for any tile outside 1..12), their sum (repeats
+    included) and whether a tile is written twice."""
+
+    mask: int
+    total: int
+    repeated: bool
 
 
 @lru_cache(maxsize=4096)
-def _move_mask(tiles: tuple[int, ...]) -> int:
-    """Return the bitmask of ``tiles`` (bit ``t - 1`` for tile ``t``), with bit 12 set if
-    any tile is outside 1..12. Cached: a log repeats its moves."""
+def _written(tiles: tuple[int, ...]) -> _Written:
+    """Return :class:`_Written` for ``tiles``. Cached: a log repeats its moves, and a move
+    is judged and then applied."""
     mask = 0
     for tile in tiles:
         mask |= 1 << (tile - 1) if 1 <= tile <= MAX_TILES else _OFF_EVERY_BOX
-    return mask
+    return _Written(mask, sum(tiles), len(set(tiles)) != len(tiles))
 
 
 def _unavailable(rules: Rules, tiles: tuple[int, ...], movable: int, role: Role) -> Problem:
@@ -332,11 +342,12 @@ def judge_move(
                 "missed-move", f"the throw {throw.text} is recorded as no move, but a move existed."
             ))
         return tuple(problems)
-    if len(set(tiles)) != len(tiles):
+    written = _written(tiles)
+    if written.repeated:
         problems.append(_repeated(tiles))
-    if _move_mask(tiles) & ~movable:
+    if written.mask & ~movable:
         problems.append(_unavailable(rules, tiles, movable, role))
-    if sum(tiles) != throw.total:
+    if written.total != throw.total:
         problems.append(_sum_mismatch(tiles, throw))
     return tuple(problems)
 
@@ -350,7 +361,7 @@ def apply_move(rules: Rules, box: int, tiles: tuple[int, ...], role: Role = "clo
     >>> tiles_of(apply_move(find_preset("strip").defaults, fresh_box(9), (3, 5, 13)))
     (1, 2, 4, 6, 7, 8, 9)
     """
-    moved = _move_mask(tiles) & fresh_box(rules.tiles)
+    moved = _written(tiles).mask & fresh_box(rules.tiles)
     if role == "close":
         return box & ~moved
     return box | moved
