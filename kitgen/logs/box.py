@@ -183,9 +183,9 @@ def _claim(key: str, value: str) -> BodyLine:
     return LoserClaim(names[0])
 
 
-# Cached: the throws and moves of one command's logs are a few hundred, written in many
-# more different lines (spacing, checked sums); a Throw shared is also one whose text,
-# possible and double are worked out once.
+# Cached: a command's logs write few throws and tile lists in many more different lines
+# (2,000 generated logs: 59 throws and 1,451 tile lists in 4,174 throw lines); a Throw
+# shared is also one whose text, possible and double are worked out once.
 _parse_throw = cached_when_short(maxsize=1024, longest=200)(parse_throw)
 _parse_tiles = cached_when_short(maxsize=4096, longest=200)(parse_tiles)
 
