@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Literal, Optional
 
 import pytest
 from pypdf import PdfReader
@@ -334,3 +335,51 @@ def test_kit_to_standard_output_refuses_a_terminal(tmp_path):
     assert completed.returncode == 2
     assert completed.stderr == "kitgen: -o - writes a PDF to standard output: redirect it to a file or a pipe, not a terminal.\n"
     assert list(tmp_path.iterdir()) == []
+
+
+ODD_VALUES = ["6", "-3", "06", " 6", "6 ", "6.0", "-0", "0.5", "1_000", "+5", "\u0663", "1e3", "16.5", "",
+              ".", "nan", "inf", "A4", "a4", "LETTER", "letter", "-", "a b", "x\x00y", "9" * 19, "9" * 30]
+
+
+def test_values_taken_without_pydantic_are_what_typer_makes_of_them(runner, monkeypatch):
+    import typer
+
+    from kitgen import cli
+
+    demo = typer.Typer()
+
+    @demo.command(cls=cli.Command)
+    def show(
+        whole: Optional[int] = typer.Option(None, "--whole"),
+        count: int = typer.Option(1, "--count"),
+        size: Optional[float] = typer.Option(None, "--size"),
+        path: Optional[Path] = typer.Option(None, "--path"),
+        text: Optional[str] = typer.Option(None, "--text"),
+        paper: Literal["a4", "letter"] = typer.Option("a4", "--paper", case_sensitive=False),
+        flag: bool = typer.Option(False, "--flag"),
+        names: Optional[list[str]] = typer.Argument(None),
+    ) -> None:
+        typer.echo(repr((whole, count, size, path, text, paper, flag, names)))
+
+    def outcomes() -> list[tuple[int, str]]:
+        calls = [[option, value] for option in ("--whole", "--count", "--size", "--path", "--text", "--paper")
+                 for value in ODD_VALUES]
+        calls += [[], ["--flag"], ["Ana", "Ben"], ["--", "-x"]]
+        return [(result.exit_code, result.output) for result in (runner.invoke(demo, call) for call in calls)]
+
+    plain = outcomes()
+    monkeypatch.setattr(cli, "plain_values", lambda param, typers: typers())  # Typer's own, pydantic's
+    assert outcomes() == plain
+
+
+@pytest.mark.parametrize("arguments", [
+    ["check", "--rules", "classic", "--tiles", "12", "8", "--open", "1-12", "--shut", "8"],
+    ["validate", str(Path(__file__).parent / "fixtures" / "cases")],
+    ["kit", "--seats", "7", "--tables", "2", "--paper", "letter", "-o", "unused.pdf"],
+])
+def test_a_command_with_plain_values_does_not_import_pydantic(arguments, tmp_path):
+    probe = f"import sys; from kitgen.cli import app\ntry: app({arguments!r})\nexcept SystemExit: pass\n" \
+            "print('pydantic' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}, timeout=120)
+    assert done.stdout.strip().splitlines()[-1] == "False", done.stderr
