@@ -72,8 +72,8 @@ def pool_starts(monkeypatch) -> list[object]:
 @pytest.mark.parametrize("options", [(), ("--json",)])
 def test_a_large_batch_prints_exactly_what_one_process_prints(tmp_path, monkeypatch, options):
     paths = corpus(tmp_path / "logs", batch.WORKERS_FROM + 60)
-    monkeypatch.setattr(batch, "_cores", lambda: 2)  # workers even on a 1-core test machine
-    monkeypatch.setattr(batch, "_running_elsewhere", lambda: 0)  # and on a busy one
+    monkeypatch.setattr(batch, "usable_cores", lambda: 2)  # workers even on a 1-core test machine
+    monkeypatch.setattr(batch, "running_elsewhere", lambda: 0)  # and on a busy one
     started = pool_starts(monkeypatch)
     in_workers = run(paths, *options)
     assert len(started) == 1 and started[0] is not None
@@ -96,8 +96,8 @@ def test_a_large_batch_prints_exactly_what_one_process_prints(tmp_path, monkeypa
 @fork_only
 def test_a_worker_killed_mid_batch_leaves_the_rest_to_this_process(tmp_path, monkeypatch):
     paths = corpus(tmp_path / "logs", batch.WORKERS_FROM + 60)
-    monkeypatch.setattr(batch, "_cores", lambda: 2)
-    monkeypatch.setattr(batch, "_running_elsewhere", lambda: 0)
+    monkeypatch.setattr(batch, "usable_cores", lambda: 2)
+    monkeypatch.setattr(batch, "running_elsewhere", lambda: 0)
     in_one = run(paths)
     caller, check_file = os.getpid(), batch.check_file
 
@@ -121,8 +121,8 @@ def test_a_batch_of_valid_logs_exits_0_in_workers_as_in_one_process(tmp_path, mo
     valid = sorted(CASES.glob("*-valid.log"))
     for number in range(batch.WORKERS_FROM):
         (folder / f"{number:04d}.log").write_bytes(valid[number % len(valid)].read_bytes())
-    monkeypatch.setattr(batch, "_cores", lambda: 2)
-    monkeypatch.setattr(batch, "_running_elsewhere", lambda: 0)
+    monkeypatch.setattr(batch, "usable_cores", lambda: 2)
+    monkeypatch.setattr(batch, "running_elsewhere", lambda: 0)
     started = pool_starts(monkeypatch)
     result = run([str(folder)])
     assert started and started[0] is not None
@@ -136,8 +136,8 @@ def test_workers_start_only_when_a_core_is_free(tmp_path, monkeypatch, running, 
     monkeypatch.setattr(batch, "WORKERS_FROM", len(paths) + 1)
     expected = run(paths)
     monkeypatch.setattr(batch, "WORKERS_FROM", 400)
-    monkeypatch.setattr(batch, "_cores", lambda: 2)
-    monkeypatch.setattr(batch, "_running_elsewhere", lambda: running)  # None: cannot tell
+    monkeypatch.setattr(batch, "usable_cores", lambda: 2)
+    monkeypatch.setattr(batch, "running_elsewhere", lambda: running)  # None: cannot tell
     started = pool_starts(monkeypatch)
     result = run(paths)
     assert (len(started) == 1) == workers
@@ -154,8 +154,8 @@ def test_without_fork_one_process_validates_the_batch(tmp_path, monkeypatch):
         raise ValueError(f"cannot find context for {method!r}")
 
     monkeypatch.setattr(multiprocessing, "get_context", no_fork)
-    monkeypatch.setattr(batch, "_cores", lambda: 2)
-    monkeypatch.setattr(batch, "_running_elsewhere", lambda: 0)
+    monkeypatch.setattr(batch, "usable_cores", lambda: 2)
+    monkeypatch.setattr(batch, "running_elsewhere", lambda: 0)
     started = pool_starts(monkeypatch)
     result = run(paths)
     assert started == [None]
@@ -169,8 +169,8 @@ def test_a_large_batch_imports_neither_weasyprint_nor_pypdf(tmp_path):
     code = (
         "import sys\n"
         "import kitgen.logs.batch as batch\n"
-        "batch._cores = lambda: 2\n"
-        "batch._running_elsewhere = lambda: 0\n"
+        "batch.usable_cores = lambda: 2\n"
+        "batch.running_elsewhere = lambda: 0\n"
         "from kitgen.cli import app\n"
         "try:\n"
         f"    app(['validate', *{paths!r}])\n"
@@ -209,8 +209,8 @@ SLOW_CHILD = """
 import sys, time
 from pathlib import Path
 import kitgen.logs.batch as batch
-batch._cores = lambda: 2
-batch._running_elsewhere = lambda: 0
+batch.usable_cores = lambda: 2
+batch.running_elsewhere = lambda: 0
 check_file = batch.check_file
 
 def slow(path, as_json):  # a log that takes a minute, to signal while a worker is busy
