@@ -143,3 +143,20 @@ def test_the_command_ends_with_its_output_whole_and_nothing_left_behind(tmp_path
     refused = run_kitgen("kit", "--seats", "2", "-o", "kit.pdf", cwd=tmp_path, temporary=temporary)
     assert refused.returncode == 2
     assert refused.stderr.startswith("kitgen: ")
+
+
+def test_a_bug_in_the_copy_is_met_again_here_and_leaves_no_font_folder(forks, monkeypatch, temporary_folder):
+    render_chunks = KitRenderer.render
+
+    def buggy(self, chunks, info, rendered=lambda: None):
+        render_chunks(self, chunks, info, rendered)  # sets up WeasyPrint's font folder
+        if info.title == "Host key":
+            raise ValueError("a bug")
+        return b"%PDF kit"
+
+    monkeypatch.setattr(KitRenderer, "render", buggy)
+    with pytest.raises(ValueError, match="a bug"):
+        parallel.render_documents(LAYOUT, documents())
+    assert forks == [1]
+    gc.collect()
+    assert not list(temporary_folder.glob("weasyprint-*"))

@@ -112,22 +112,29 @@ class _Copy:
 
 
 def _run_copy(work: Callable[[], bytes], writing: int) -> None:
-    """In the forked copy: run ``work()``, send back its result or :class:`KitgenError`,
-    and exit without running this process's exit handlers and teardown (``os._exit``),
-    once the garbage is collected: WeasyPrint removes its temporary font folder as the
-    copy's documents go."""
+    """In the forked copy: run ``work()`` and send back its result or :class:`KitgenError`;
+    then collect the garbage (WeasyPrint removes its temporary font folder as the copy's
+    documents go) and exit without this process's exit handlers and teardown (``os._exit``).
+    Whatever else happens (a bug, the reader gone) sends nothing: the caller renders the
+    document itself."""
     status = 1
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole process group
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
-        try:
-            result: bytes | KitgenError = work()
-        except KitgenError as error:
-            result = error
-        with os.fdopen(writing, "wb") as pipe:
-            pipe.write(pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL))
-        del result
-        gc.collect()
-        status = 0
-    finally:
-        os._exit(status)
+        status = _send(work, writing)
+    except BaseException:  # the copy must reach os._exit whatever happens
+        pass
+    gc.collect()  # here, once a failure's traceback no longer holds the documents
+    os._exit(status)
+
+
+def _send(work: Callable[[], bytes], writing: int) -> int:
+    """Run ``work()``, write its result or :class:`KitgenError` to the pipe ``writing``
+    (pickled) and return 0."""
+    try:
+        result: bytes | KitgenError = work()
+    except KitgenError as error:
+        result = error
+    with os.fdopen(writing, "wb") as pipe:
+        pipe.write(pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL))
+    return 0
