@@ -8,7 +8,6 @@ imports WeasyPrint or pypdf: the kit command imports the renderer when it runs.
 from __future__ import annotations
 
 import atexit
-import gc
 import json
 import os
 import re
@@ -38,16 +37,17 @@ def without_flag_metavars(params: list) -> list:
 
 class PlainValues:
     """How a Typer parameter takes the values Click reads that need no conversion rules:
-    a flag's ``True`` or ``False``, nothing, the texts of a ``list[str]`` argument, a
-    default of the option's own type, and a text that is plainly of that type (a choice as
-    written, a path, a number of ASCII digits): each as Typer's own coercion would give it. Typer builds a pydantic adapter
-    for every parameter it processes, and importing pydantic took 80 ms of every command
-    (issue 13). Any other value (``" 6"``, ``"1e3"``, ``"A4"`` for ``a4``, a bad one) goes
-    to Typer's coercion, built when needed, so what it accepts and what it says are
-    unchanged (a test compares the two over many values)."""
+    a flag's ``True`` or ``False``, nothing, a default of the parameter's own type, and
+    texts that are plainly of that type (a choice as written, a path, a number of ASCII
+    digits; a list of such texts): each as Typer's own coercion would give it. Typer
+    builds a pydantic adapter for every parameter it processes, and importing pydantic
+    took 80 ms of every command (issue 13). Any other value (``" 6"``, ``"1e3"``, ``"A4"``
+    for ``a4``, a bad one) goes to Typer's coercion, built when needed, so what kitgen
+    accepts and what it says are unchanged (a test compares the two over many values)."""
 
     INTEGER = re.compile(r"-?[0-9]{1,18}")  # no wider than a 64-bit integer
     DECIMAL = re.compile(r"-?[0-9]{1,15}(\.[0-9]{1,15})?")  # as exact as a float
+    NOT_PLAIN = object()
 
     def __init__(self, annotation: Any, typers: Callable[[], Any]) -> None:
         self.annotation, self.typers = annotation, typers
@@ -56,25 +56,31 @@ class PlainValues:
         if value is None:  # absent: as Typer gives it
             return () if param.multiple or param.nargs == -1 else None
         annotation = self.annotation
-        if annotation is bool and isinstance(value, bool):
+        if get_origin(annotation) is list and isinstance(value, (list, tuple)):
+            item_type = (*get_args(annotation), None)[0]
+            taken = [self.plain(item_type, item) for item in value]
+        else:
+            taken = self.plain(annotation, value)
+        if taken is self.NOT_PLAIN or (isinstance(taken, list) and self.NOT_PLAIN in taken):
+            return self.typers().coerce(value, param, ctx)
+        return taken
+
+    @classmethod
+    def plain(cls, annotation: Any, value: Any) -> Any:
+        """Return ``value`` as ``annotation`` when it plainly is one, else :attr:`NOT_PLAIN`."""
+        if type(value) is annotation and annotation in (bool, str, int, float):  # a flag, a default
             return value
-        if (annotation == list[str] and isinstance(value, (list, tuple))
-                and all(isinstance(item, str) for item in value)):
-            return list(value)
-        if type(value) is annotation and annotation in (str, int, float):  # a default, as written
+        if not isinstance(value, str):
+            return cls.NOT_PLAIN
+        if annotation is Path and "\0" not in value:
+            return Path(value)
+        if annotation is int and cls.INTEGER.fullmatch(value):
+            return int(value)
+        if annotation is float and cls.DECIMAL.fullmatch(value):
+            return float(value)
+        if get_origin(annotation) is Literal and value in get_args(annotation):
             return value
-        if isinstance(value, str):
-            if annotation is str:
-                return value
-            if annotation is Path and "\0" not in value:
-                return Path(value)
-            if annotation is int and self.INTEGER.fullmatch(value):
-                return int(value)
-            if annotation is float and self.DECIMAL.fullmatch(value):
-                return float(value)
-            if get_origin(annotation) is Literal and value in get_args(annotation):
-                return value
-        return self.typers().coerce(value, param, ctx)
+        return cls.NOT_PLAIN
 
 
 def plain_values(param: Any, typers: Callable[[], Any]) -> Any:
@@ -304,23 +310,26 @@ def run() -> None:
     teardown.
 
     A kit's render leaves a few hundred thousand objects (fonts, layouts, modules) that
-    Python frees one by one at exit: 0.12 s of the default kit's 1.4 s, which a bare
-    WeasyPrint process pays too (issue 13). Nothing needs it once the command is done:
-    every file is written and closed. So this collects the garbage (WeasyPrint removes
-    its temporary font folders as their documents go), runs the exit handlers, flushes
-    standard output and error and ends with the command's status: 0.07 s saved on the
-    default kit, a few milliseconds on ``check``. Where that cannot be done as Python
+    Python collects and frees one by one at exit: 0.16 s of the default kit's 1.4 s and
+    0.23 s of a 15-page session report, which a bare WeasyPrint process pays too (issue
+    13). Nothing needs it once the command is done: every file kitgen writes is written
+    and closed, and the one temporary folder a render leaves to the garbage collector
+    (WeasyPrint's copies of the fonts) is removed by the renderer itself
+    (:meth:`KitRenderer.close`). So this runs the exit handlers, flushes standard output
+    and error and ends with the command's status: about 0.1 s saved on the default kit,
+    0.2 s on the report, a few milliseconds on ``check``. Where that cannot be done as Python
     would (another thread still running, a status that is a message, a closed pipe on
-    flushing), Python's own exit does it.
+    flushing) or a profiler, debugger or coverage tool watches the process (it writes what
+    it found after this returns), Python's own exit does it.
     """
     try:
         app(prog_name="kitgen")
         status: object = 0
     except SystemExit as leaving:
         status = 0 if leaving.code is None else leaving.code
-    if not isinstance(status, int) or threading.active_count() > 1:
+    watched = sys.getprofile() is not None or sys.gettrace() is not None  # cProfile, coverage, pdb
+    if not isinstance(status, int) or threading.active_count() > 1 or watched:
         raise SystemExit(status)
-    gc.collect()
     atexit._run_exitfuncs()  # what Python runs at exit; the module has no public name for it
     try:
         sys.stdout.flush()

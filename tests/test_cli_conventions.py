@@ -361,11 +361,19 @@ def test_values_taken_without_pydantic_are_what_typer_makes_of_them(runner, monk
     ) -> None:
         typer.echo(repr((whole, count, size, path, text, paper, flag, names)))
 
+    files = typer.Typer()
+
+    @files.command(cls=cli.Command)
+    def read(paths: list[Path] = typer.Argument(...)) -> None:
+        typer.echo(repr(paths))
+
     def outcomes() -> list[tuple[int, str]]:
         calls = [[option, value] for option in ("--whole", "--count", "--size", "--path", "--text", "--paper")
                  for value in ODD_VALUES]
         calls += [[], ["--flag"], ["Ana", "Ben"], ["--", "-x"]]
-        return [(result.exit_code, result.output) for result in (runner.invoke(demo, call) for call in calls)]
+        results = [runner.invoke(demo, call) for call in calls]
+        results += [runner.invoke(files, ["--", value, "a.log"]) for value in ODD_VALUES]
+        return [(result.exit_code, result.output) for result in results]
 
     plain = outcomes()
     monkeypatch.setattr(cli, "plain_values", lambda param, typers: typers())  # Typer's own, pydantic's
@@ -376,6 +384,7 @@ def test_values_taken_without_pydantic_are_what_typer_makes_of_them(runner, monk
     ["check", "--rules", "classic", "--tiles", "12", "8", "--open", "1-12", "--shut", "8"],
     ["validate", str(Path(__file__).parent / "fixtures" / "cases")],
     ["kit", "--seats", "7", "--tables", "2", "--paper", "letter", "-o", "unused.pdf"],
+    ["report", "missing-folder", "-o", "unused.pdf"],
 ])
 def test_a_command_with_plain_values_does_not_import_pydantic(arguments, tmp_path):
     probe = f"import sys; from kitgen.cli import app\ntry: app({arguments!r})\nexcept SystemExit: pass\n" \

@@ -160,3 +160,21 @@ def test_a_bug_in_the_copy_is_met_again_here_and_leaves_no_font_folder(forks, mo
     assert forks == [1]
     gc.collect()
     assert not list(temporary_folder.glob("weasyprint-*"))
+
+
+def test_a_closed_renderer_leaves_no_font_folder(temporary_folder):
+    with KitRenderer(LAYOUT) as renderer:
+        renderer.render(*reversed(documents()[1]))
+        assert list(temporary_folder.glob("weasyprint-*"))  # WeasyPrint's copies of the fonts
+    assert not list(temporary_folder.glob("weasyprint-*"))
+    assert gc.is_tracked(renderer)  # removed without waiting for the garbage collector
+
+
+def test_the_report_command_leaves_no_font_folder(tmp_path):
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    logs = sorted(str(path) for path in (ROOT / "tests" / "fixtures" / "session").glob("*.log"))
+    done = run_kitgen("report", *logs, "-o", "report.pdf", cwd=tmp_path, temporary=temporary)
+    assert done.returncode == 2, done.stderr  # the fixture holds an unreadable log: the report lists it
+    assert (tmp_path / "report.pdf").read_bytes().startswith(b"%PDF")
+    assert not list(temporary.glob("weasyprint-*"))

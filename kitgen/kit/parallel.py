@@ -19,7 +19,6 @@ to fork.
 
 from __future__ import annotations
 
-import gc
 import os
 import pickle
 import signal
@@ -43,25 +42,29 @@ def render_documents(
     Raises what :meth:`KitRenderer.render` raises, for the first document that fails.
     """
     if len(documents) < 2 or not _can_fork() or not core_free():
-        renderer = KitRenderer(layout)
-        return [renderer.render(chunks, info, rendered) for info, chunks in documents]
+        with KitRenderer(layout) as renderer:
+            return [renderer.render(chunks, info, rendered) for info, chunks in documents]
     *here, (last_info, last_chunks) = documents
-    copy = _Copy(lambda: KitRenderer(layout).render(last_chunks, last_info))
+    copy = _Copy(lambda: _render(layout, last_chunks, last_info))
     try:
-        renderer = KitRenderer(layout)
-        pdfs = [renderer.render(chunks, info, rendered) for info, chunks in here]
-        result = copy.result()
+        with KitRenderer(layout) as renderer:
+            pdfs = [renderer.render(chunks, info, rendered) for info, chunks in here]
+            result = copy.result()
+            if result is None:  # the copy gave nothing back: render it here
+                result = renderer.render(last_chunks, last_info)
     finally:
         copy.stop()
-    if result is None:  # the copy gave nothing back: render it here
-        pdfs.append(renderer.render(last_chunks, last_info, rendered))
-        return pdfs
     if isinstance(result, KitgenError):
         raise result
     for _ in last_chunks:
         rendered()
-    pdfs.append(result)
-    return pdfs
+    return [*pdfs, result]
+
+
+def _render(layout: Layout, chunks: Sequence[Chunk], info: DocumentInfo) -> bytes:
+    """Return the PDF of one document, rendered by a renderer of its own."""
+    with KitRenderer(layout) as renderer:
+        return renderer.render(chunks, info)
 
 
 def _can_fork() -> bool:
@@ -113,19 +116,16 @@ class _Copy:
 
 def _run_copy(work: Callable[[], bytes], writing: int) -> None:
     """In the forked copy: run ``work()`` and send back its result or :class:`KitgenError`;
-    then collect the garbage (WeasyPrint removes its temporary font folder as the copy's
-    documents go) and exit without this process's exit handlers and teardown (``os._exit``).
-    Whatever else happens (a bug, the reader gone) sends nothing: the caller renders the
-    document itself."""
+    then exit without this process's exit handlers and teardown (``os._exit``). Whatever
+    else happens (a bug, the reader gone) sends nothing: the caller renders the document
+    itself."""
     status = 1
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole process group
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         status = _send(work, writing)
-    except BaseException:  # the copy must reach os._exit whatever happens
-        pass
-    gc.collect()  # here, once a failure's traceback no longer holds the documents
-    os._exit(status)
+    finally:  # the copy must reach os._exit whatever happens
+        os._exit(status)
 
 
 def _send(work: Callable[[], bytes], writing: int) -> int:

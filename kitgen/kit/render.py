@@ -15,6 +15,7 @@ import gc
 import logging
 import mimetypes
 import os
+import shutil
 from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -181,7 +182,8 @@ class DocumentInfo:
 
 class KitRenderer:
     """Renders chunks of one kit to PDF bytes, all with one stylesheet, one font
-    configuration and one fetcher (create one per kit)."""
+    configuration and one fetcher (create one per kit, and close it when done: ``with
+    KitRenderer(layout) as renderer``)."""
 
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
@@ -198,6 +200,21 @@ class KitRenderer:
                 CSS(string=text, base_url=self._base_url, url_fetcher=self._fetcher, font_config=self._font_config)
                 for text in (css, faces_css)
             )
+
+    def __enter__(self) -> KitRenderer:
+        return self
+
+    def __exit__(self, *exception: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Remove the copies of kitgen's fonts that WeasyPrint wrote to a temporary folder
+        for this renderer's font configuration. WeasyPrint removes them only once that
+        configuration is garbage-collected, which the documents rendered with it (held in
+        reference cycles) put off to a collection that ``kitgen``'s quick exit skips."""
+        folder = getattr(self._font_config, "_folder", None)  # WeasyPrint 70's FontConfiguration
+        if folder:
+            shutil.rmtree(folder, ignore_errors=True)
 
     def render(
         self, chunks: Sequence[Chunk], info: DocumentInfo, rendered: Callable[[], object] = lambda: None

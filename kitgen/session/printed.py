@@ -279,7 +279,8 @@ def render_report(session: Session, paper: str = "a4") -> bytes:
     layout = Layout.for_print(find_paper(paper), large_print=False)
     check_printable(name for table in session.tables for name in table.players)
     info = DocumentInfo(REPORT_TITLE, "Results, standings and dice of a session of dice games")
-    return KitRenderer(layout).render([report_chunk(session)], info)
+    with KitRenderer(layout) as renderer:
+        return renderer.render([report_chunk(session)], info)
 
 
 def write_report(session: Session, output: Path | None, paper: str = "a4", force: bool = False) -> Path:
