@@ -1,12 +1,30 @@
-"""How many cores this process may use, and whether one of them is idle: the question
-kitgen asks before handing work to a second process (``kitgen validate`` on a large
-batch, ``kitgen kit`` with its host key). A second process only pays on a core nothing
-else is using; on a busy machine it slows both (issue 13, measured on two cores).
+"""Work on the machine's second core: how many cores this process may use, whether one of
+them is idle, and :func:`side_by_side`, which runs a piece of work in a forked copy of
+this process while this one does another (``kitgen validate`` on a large batch, a kit's
+host key, the second half of a long document's pages). A second process only pays on a
+core nothing else is using; on a busy machine it slows both (issue 13, measured on two
+cores).
+
+The copy is forked only while this process has no other thread (Pango starts threads of
+its own once fonts are set up, and a fork taken while one of them holds a lock could hang
+the copy). It sends back its work's result (bytes), or the :class:`KitgenError` the work
+raised, through a pipe. Where it cannot help (no ``fork``, another thread running, no idle
+core) or gives nothing back (killed, a bug), this process does that work itself after its
+own, so the result, errors included, is always what doing both in order gives. Ctrl-C and
+SIGTERM are this process's to handle: the copy ignores Ctrl-C, dies on SIGTERM, and is
+killed whenever this process stops early.
 """
 
 from __future__ import annotations
 
 import os
+import pickle
+import signal
+from typing import Callable, TypeVar
+
+from kitgen.errors import KitgenError
+
+Result = TypeVar("Result")
 
 
 def usable_cores() -> int:
@@ -36,3 +54,96 @@ def core_free(workers: int = 2) -> bool:
         return False
     running = running_elsewhere()
     return running is None or running <= cores - workers
+
+
+def side_by_side(here: Callable[[], Result], there: Callable[[], bytes]) -> tuple[Result, bytes]:
+    """Return ``(here(), there())``, running ``there`` in a forked copy of this process at
+    the same time as ``here`` where a core is idle and a fork is safe, else after it.
+
+    Raises what ``here`` raises, then what ``there`` raises, as doing both in order would.
+    """
+    if not _can_fork() or not core_free():
+        return here(), there()
+    copy = _Copy(there)
+    try:
+        done = here()
+        result = copy.result()
+    finally:
+        copy.stop()
+    if result is None:  # the copy gave nothing back: do it here
+        return done, there()
+    if isinstance(result, KitgenError):
+        raise result
+    return done, result
+
+
+def _can_fork() -> bool:
+    """Return whether this process can fork safely: it has ``fork`` and, as Linux's
+    ``/proc`` tells, one thread (elsewhere it cannot tell: it does not fork)."""
+    try:
+        return hasattr(os, "fork") and len(os.listdir("/proc/self/task")) == 1
+    except OSError:
+        return False
+
+
+class _Copy:
+    """A forked copy of this process running ``work()``, whose result (``bytes``) or
+    :class:`KitgenError` it sends back through a pipe."""
+
+    def __init__(self, work: Callable[[], bytes]) -> None:
+        reading, writing = os.pipe()
+        self._pid: int | None = os.fork()
+        if self._pid == 0:  # the copy: never returns
+            os.close(reading)
+            _run_copy(work, writing)
+        os.close(writing)
+        self._reading: int | None = reading
+
+    def result(self) -> bytes | KitgenError | None:
+        """Wait for the copy; return what it sent back, or ``None`` if it sent nothing."""
+        with os.fdopen(self._reading, "rb") as pipe:
+            self._reading = None
+            sent = pipe.read()
+        _, status = os.waitpid(self._pid, 0)
+        self._pid = None
+        if not sent or status != 0:
+            return None
+        return pickle.loads(sent)
+
+    def stop(self) -> None:
+        """Kill the copy if it is still running (this process stops early) and reap it."""
+        if self._reading is not None:
+            os.close(self._reading)
+            self._reading = None
+        if self._pid is not None:
+            try:
+                os.kill(self._pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            os.waitpid(self._pid, 0)
+            self._pid = None
+
+
+def _run_copy(work: Callable[[], bytes], writing: int) -> None:
+    """In the forked copy: run ``work()`` and send back its result or :class:`KitgenError`;
+    then exit without this process's exit handlers and teardown (``os._exit``). Whatever
+    else happens (a bug, the reader gone) sends nothing."""
+    status = 1
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole process group
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        status = _send(work, writing)
+    finally:  # the copy must reach os._exit whatever happens
+        os._exit(status)
+
+
+def _send(work: Callable[[], bytes], writing: int) -> int:
+    """Run ``work()``, write its result or :class:`KitgenError` to the pipe ``writing``
+    (pickled) and return 0."""
+    try:
+        result: bytes | KitgenError = work()
+    except KitgenError as error:
+        result = error
+    with os.fdopen(writing, "wb") as pipe:
+        pipe.write(pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL))
+    return 0

@@ -14,6 +14,7 @@ import jinja2
 import pytest
 
 from kitgen.errors import RenderError
+from kitgen import cores
 from kitgen.kit import parallel, render
 from kitgen.kit.layout import Layout, find_paper
 from kitgen.kit.parts import host_key_chunk, table_chunk
@@ -47,7 +48,7 @@ def forks(monkeypatch) -> list[int]:
         made.append(1)
         return fork()
 
-    monkeypatch.setattr(parallel, "core_free", lambda: True)
+    monkeypatch.setattr(cores, "core_free", lambda: True)
     monkeypatch.setattr(os, "fork", counted)
     return made
 
@@ -75,9 +76,9 @@ def test_the_host_key_rendered_side_by_side_is_the_same_pdf(forks, temporary_fol
 
 
 def test_no_copy_without_an_idle_core_or_with_a_thread_running(forks, monkeypatch):
-    monkeypatch.setattr(parallel, "core_free", lambda: False)
+    monkeypatch.setattr(cores, "core_free", lambda: False)
     assert len(parallel.render_documents(LAYOUT, documents())) == 2
-    monkeypatch.setattr(parallel, "core_free", lambda: True)
+    monkeypatch.setattr(cores, "core_free", lambda: True)
     listdir = os.listdir
     monkeypatch.setattr(os, "listdir", lambda path: ["1", "2"] if path == "/proc/self/task" else listdir(path))
     assert len(parallel.render_documents(LAYOUT, documents())) == 2
@@ -97,7 +98,7 @@ def test_an_error_in_the_copy_is_raised_here_as_it_was_raised_there(forks, monke
 
 
 def test_a_copy_that_sends_nothing_back_is_made_up_for_here(forks, monkeypatch):
-    monkeypatch.setattr(parallel, "_run_copy", lambda work, writing: os._exit(9))  # killed, a bug
+    monkeypatch.setattr(cores, "_run_copy", lambda work, writing: os._exit(9))  # killed, a bug
     pdfs = parallel.render_documents(LAYOUT, documents())
     assert forks == [1]
     renderer = KitRenderer(LAYOUT)

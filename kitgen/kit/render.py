@@ -62,7 +62,10 @@ CREATOR = f"{CREATOR_PREFIX}{__version__}"
 PRODUCER = f"WeasyPrint {weasyprint_version} and pypdf {pypdf_version}"
 # WeasyPrint allocates boxes by the ten thousand: with Python's default first-generation
 # threshold (700) a long document spends about a third of its layout in the cycle collector.
-# A higher threshold while rendering keeps collections, and so memory, bounded.
+# A higher threshold while rendering keeps collections, and so memory, bounded. It holds
+# through the whole of KitRenderer.render: restored between a document's layout and its join
+# with pypdf, it set off a collection of the layout's garbage (0.05-0.1 s of a 15-page
+# report, issue 13) that a command ending right after never needs.
 RENDER_GC_THRESHOLD = 20_000
 # The stamp pages of tables that share a layout are laid out in documents of about this many
 # pages, so memory stays flat however large the class: WeasyPrint holds a document's every
@@ -231,6 +234,11 @@ class KitRenderer:
         Raises :class:`RenderError` when a render fails, a resource or font does not load,
         a page has the wrong size, or the PDF holds a font that is not kitgen's.
         """
+        with _rare_collections():
+            return self._joined(chunks, info, rendered)
+
+    def _joined(self, chunks: Sequence[Chunk], info: DocumentInfo, rendered: Callable[[], object]) -> bytes:
+        """Return the PDF of ``chunks``, each laid out whole or stamped, joined (:meth:`render`)."""
         prefixes = [table_prefix(number) if number <= info.form_chunks else ""
                     for number in range(1, len(chunks) + 1)]
         # a lone chunk has no other to share a layout with: it is written whole at once
@@ -435,10 +443,8 @@ def _watched_render() -> Iterator[None]:
     LOGGER.addHandler(failures)
     if LOGGER.getEffectiveLevel() > logging.WARNING:
         LOGGER.setLevel(logging.WARNING)
-    saved_threshold = gc.get_threshold()
-    gc.set_threshold(RENDER_GC_THRESHOLD, *saved_threshold[1:])
     try:
-        with _pinned_clock():
+        with _rare_collections(), _pinned_clock():
             yield
     except FatalURLFetchingError as error:
         raise RenderError(f"the render stopped: {error}") from None
@@ -447,12 +453,22 @@ def _watched_render() -> Iterator[None]:
             f"the render could not write its temporary files ({error.strerror or error})."
         ) from None
     finally:
-        gc.set_threshold(*saved_threshold)
         LOGGER.removeHandler(failures)
         LOGGER.setLevel(saved_level)
     if failures.failures:
         message = failures.failures[0].getMessage().rstrip(".")
         raise RenderError(f"the render failed: {message}.")
+
+
+@contextmanager
+def _rare_collections() -> Iterator[None]:
+    """Run the garbage collector less often for the duration (:data:`RENDER_GC_THRESHOLD`)."""
+    saved = gc.get_threshold()
+    gc.set_threshold(RENDER_GC_THRESHOLD, *saved[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*saved)
 
 
 @contextmanager
