@@ -591,23 +591,23 @@ def report(
 
     Exit status 0 when every log is valid, 1 when a log has errors, 2 when a log could not
     be read (the report is written in every case, listing it)."""
-    from kitgen.session.collect import collect_session
+    from kitgen.session.collect import collect_session, collect_session_while
 
     if as_json and as_csv:
         fail("choose --json or --csv, not both.")
     if (as_json or as_csv) and output is not None:
         fail("--json and --csv print to standard output; redirect it to write a file.")
     try:
-        session = collect_session(logs)
         if as_json or as_csv:
             from kitgen.session.export import session_csv, session_json
 
+            session = collect_session(logs)
             text = (json.dumps(session_json(session), ensure_ascii=False, indent=1) + "\n"
                     if as_json else session_csv(session))
         else:
             from kitgen.kit.papersize import default_paper
-            from kitgen.session.printed import write_report
 
+            session, write_report = collect_session_while(logs, _report_writer)
             text = f"{write_report(session, output, paper or default_paper(), force)}\n"
     except KitgenError as error:
         fail(str(error))
@@ -617,6 +617,13 @@ def report(
     typer.echo(text, nl=False)
     counts = session.counts
     raise typer.Exit(2 if counts["unreadable"] else 1 if counts["with_errors"] else 0)
+
+
+def _report_writer() -> Callable:
+    """Return :func:`kitgen.session.printed.write_report`, importing the renderer."""
+    from kitgen.session.printed import write_report
+
+    return write_report
 
 
 @app.command("transcribe", cls=Command, epilog=TRANSCRIBE_EXAMPLES)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import os
 import time
-from itertools import count
 from pathlib import Path
 
 import pytest
@@ -199,10 +198,9 @@ def test_force_allows_replacing_a_named_file(tmp_path):
 def test_a_failed_render_leaves_no_file_behind(tmp_path, monkeypatch):
     """The kit renders, then its separate host key fails: neither file is written."""
     render = KitRenderer.render
-    calls = count()
 
-    def fail_on_the_host_key(self, chunks, info, rendered):
-        if next(calls) == 1:
+    def fail_on_the_host_key(self, chunks, info, rendered=lambda: None):
+        if info.title.startswith("Host key"):  # rendered here or in a forked copy
             raise RenderError("the render failed: test.")
         return render(self, chunks, info, rendered)
 

@@ -5,6 +5,7 @@ command's quick exit (kitgen.cli.run): each as fast as it is harmless (issue 13)
 from __future__ import annotations
 
 import gc
+import io
 import os
 import subprocess
 import sys
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import jinja2
 import pytest
+from pypdf import PdfWriter
 
 from kitgen.errors import RenderError
 from kitgen import cores
@@ -22,6 +24,8 @@ from kitgen.kit.render import DocumentInfo, KitRenderer, TemplateCache
 from kitgen.kit.tables import plan_tables
 from kitgen.rulebook import rulebook
 from kitgen.rules.presets import find_preset
+from kitgen.session.collect import collect_session, collect_session_while
+from kitgen.session.printed import report_chunk
 
 ROOT = Path(__file__).resolve().parents[1]
 STRIP = find_preset("strip").configure()
@@ -179,3 +183,42 @@ def test_the_report_command_leaves_no_font_folder(tmp_path):
     assert done.returncode == 2, done.stderr  # the fixture holds an unreadable log: the report lists it
     assert (tmp_path / "report.pdf").read_bytes().startswith(b"%PDF")
     assert not list(temporary.glob("weasyprint-*"))
+
+
+SESSION = sorted((ROOT / "tests" / "fixtures" / "session").glob("*.log"))
+
+
+@pytest.mark.parametrize("idle", [True, False])
+def test_a_session_is_collected_alike_beside_other_work(idle, monkeypatch):
+    monkeypatch.setattr(cores, "core_free", lambda: idle)
+    session, done = collect_session_while(SESSION, lambda: "imported")
+    assert done == "imported"
+    assert session == collect_session(SESSION)
+
+
+def test_a_long_document_is_written_in_two_halves_alike_side_by_side_or_in_order(forks, monkeypatch, tmp_path):
+    for copy in range(12):  # a session report of 108 tables: about 10 pages
+        for log in SESSION:
+            (tmp_path / f"{copy:02d}-{log.name}").write_bytes(log.read_bytes())
+    html = render.environment().get_template(render.DOCUMENT_TEMPLATE).render(
+        chunk=report_chunk(collect_session([tmp_path])), layout=LAYOUT, title="Long", form="", stamps=None)
+    with KitRenderer(LAYOUT) as renderer:
+        halves = renderer._whole(html, halves=True)
+        assert forks == [1]
+        monkeypatch.setattr(cores, "core_free", lambda: False)
+        in_order = renderer._whole(html, halves=True)
+        (whole,) = renderer._whole(html, halves=False)
+    pages = len(whole.pages)
+    assert pages >= render.HALVES_FROM_PAGES
+    assert [len(part.pages) for part in halves] == [pages // 2, pages - pages // 2]
+    assert [write(part) for part in halves] == [write(part) for part in in_order]  # bytes
+    assert ([page.extract_text() for part in halves for page in part.pages]
+            == [page.extract_text() for page in whole.pages])
+
+
+def write(reader) -> bytes:
+    """Return the PDF ``reader`` read, as pypdf writes it again."""
+    out = io.BytesIO()
+    writer = PdfWriter(clone_from=reader)
+    writer.write(out)
+    return out.getvalue()

@@ -37,13 +37,14 @@ from pypdf.generic import (
 from kitgen.kit.libraries import import_with_linker_cache
 
 import_with_linker_cache("weasyprint")  # first: its C libraries found from one read of the linker cache
-from weasyprint import CSS, HTML
+from weasyprint import CSS, HTML, Document
 from weasyprint import __version__ as weasyprint_version
 from weasyprint.logger import LOGGER
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse
 
 from kitgen import __version__
+from kitgen.cores import side_by_side
 from kitgen.errors import RenderError
 from kitgen.forms.scheme import field_key, field_title, table_prefix
 from kitgen.kit.fonts import check_embedded_fonts, font_faces, font_families, font_folders, number_families
@@ -72,6 +73,13 @@ RENDER_GC_THRESHOLD = 20_000
 # page until it is written. Measured on the 120-name strip kit (114 stamp pages): one stamp
 # document 149 MiB peak, documents of 48 pages 138 MiB, in the same time.
 STAMP_BATCH_PAGES = 48
+# A document laid out whole of this many pages or more is painted and written in two halves
+# of its pages, the second in a forked copy of this process while this one does the first
+# when a core is idle (kitgen.cores.side_by_side), and the halves joined: painting and
+# writing took 0.5 s of a 15-page session report's 1.6 s render (issue 13). The halves are
+# written alike either way, so the bytes never depend on the machine's load; each half
+# embeds its own subset of the fonts it uses. A fillable kit's tables are written whole.
+HALVES_FROM_PAGES = 10
 
 # WeasyPrint logs, and does not raise, these failures (weasyprint/text/fonts.py,
 # css/__init__.py, images.py, html.py, urls.py, pdf/fonts.py, pdf/anchors.py).
@@ -255,21 +263,24 @@ class KitRenderer:
         for chunk, prefix, html, stamps in zip(chunks, prefixes, written, collectors):
             first_page = len(writer.pages)
             if html in layouts:
-                reader, resolve = layouts[html].reader, stamps.resolve
                 if html not in shared_pages:
-                    shared_pages[html] = [_as_form(page, writer) for page in reader.pages]
+                    shared_pages[html] = [_as_form(page, writer) for page in layouts[html].reader.pages]
                 for form in shared_pages[html]:
                     _stamped_page(writer.add_page(next(stamp_pages)), form)
+                parts, resolve = [layouts[html].reader], stamps.resolve
             else:
                 whole = html if stamps is None else self._html(chunk, info, prefix, None)
-                reader, resolve = PdfReader(BytesIO(self.render_html(whole))), str
-                check_embedded_fonts(reader)
-                writer.append(reader, import_outline=False)
+                parts, resolve = self._whole(whole, halves=not info.form_chunks), str
+                for part in parts:
+                    writer.append(part, import_outline=False)
             parent = writer.add_outline_item(title=chunk.bookmark or chunk.label, page_number=first_page)
-            for heading in reader.outline:  # the chunk's sheet headings, all at one level
-                page = first_page + reader.get_destination_page_number(heading)
-                writer.add_outline_item(title=resolve(heading.title), page_number=page, parent=parent)
-            language = language or reader.trailer["/Root"].get("/Lang")
+            page_offset = first_page
+            for part in parts:
+                for heading in part.outline:  # the chunk's sheet headings, all at one level
+                    page = page_offset + part.get_destination_page_number(heading)
+                    writer.add_outline_item(title=resolve(heading.title), page_number=page, parent=parent)
+                page_offset += len(part.pages)
+            language = language or parts[0].trailer["/Root"].get("/Lang")
             rendered()
         return self._finished(writer, info, language)
 
@@ -315,6 +326,26 @@ class KitRenderer:
         check_embedded_fonts(reader)
         return reader.pages
 
+    def _whole(self, html: str, halves: bool) -> list[PdfReader]:
+        """Return the PDF of the document ``html`` laid out whole: one part or, from
+        :data:`HALVES_FROM_PAGES` pages when ``halves``, its two halves of pages, painted
+        and written side by side (:func:`kitgen.cores.side_by_side`), each part checked.
+        """
+        with _watched_render():
+            document = HTML(string=html, base_url=self._base_url, url_fetcher=self._fetcher).render(
+                stylesheets=[self._stylesheet], font_config=self._font_config,
+            )
+        pages = document.pages
+        if halves and len(pages) >= HALVES_FROM_PAGES:
+            first, second = (document.copy(part) for part in (pages[:len(pages) // 2], pages[len(pages) // 2:]))
+            parts = side_by_side(lambda: _written(first), lambda: _written(second))
+        else:
+            parts = (_written(document),)
+        readers = [PdfReader(BytesIO(part)) for part in parts]
+        for reader in readers:
+            check_embedded_fonts(reader)
+        return readers
+
     def render_html(self, html: str, stylesheet: CSS | None = None) -> bytes:
         """Return the PDF of one HTML document rendered with ``stylesheet`` (the kit's by
         default).
@@ -353,6 +384,12 @@ class KitRenderer:
         output = BytesIO()
         writer.write(output)
         return output.getvalue()
+
+
+def _written(document: Document) -> bytes:
+    """Return the PDF of a laid-out WeasyPrint ``document`` (painted and written)."""
+    with _watched_render():
+        return document.write_pdf()
 
 
 @dataclass(frozen=True)
