@@ -11,8 +11,10 @@ the copy). It sends back its work's result (bytes), or the :class:`KitgenError` 
 raised, through a pipe. Where it cannot help (no ``fork``, another thread running, no idle
 core) or gives nothing back (killed, a bug), this process does that work itself after its
 own, so the result, errors included, is always what doing both in order gives. Ctrl-C and
-SIGTERM are this process's to handle: the copy ignores Ctrl-C, dies on SIGTERM, and is
-killed whenever this process stops early.
+SIGTERM are this process's to handle: the copy ignores Ctrl-C, and whenever this process
+stops early it tells the copy to stop (SIGTERM), which unwinds the copy's work as Ctrl-C
+unwinds this process's, so its ``with`` blocks remove what they made (a renderer's
+temporary font folder); a copy still there :data:`STOP_WAIT_S` later is killed.
 """
 
 from __future__ import annotations
@@ -20,11 +22,14 @@ from __future__ import annotations
 import os
 import pickle
 import signal
+import time
 from typing import Callable, TypeVar
 
 from kitgen.errors import KitgenError
 
 Result = TypeVar("Result")
+
+STOP_WAIT_S = 2.0  # how long a copy told to stop may take to unwind before it is killed
 
 
 def usable_cores() -> int:
@@ -111,17 +116,36 @@ class _Copy:
         return pickle.loads(sent)
 
     def stop(self) -> None:
-        """Kill the copy if it is still running (this process stops early) and reap it."""
+        """Stop the copy if it is still running (this process stops early) and reap it:
+        SIGTERM first, so that it removes what it made; SIGKILL if it is still there
+        :data:`STOP_WAIT_S` later, or if this process is interrupted meanwhile."""
         if self._reading is not None:
             os.close(self._reading)
             self._reading = None
-        if self._pid is not None:
-            try:
-                os.kill(self._pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-            os.waitpid(self._pid, 0)
-            self._pid = None
+        if self._pid is None:
+            return
+        pid, self._pid = self._pid, None
+        reaped = False
+        try:
+            os.kill(pid, signal.SIGTERM)  # not reaped yet, so it is there (if only as a zombie)
+            deadline = time.monotonic() + STOP_WAIT_S
+            while not (reaped := os.waitpid(pid, os.WNOHANG)[0] == pid) and time.monotonic() < deadline:
+                time.sleep(0.005)
+        finally:
+            if not reaped:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+
+
+class _Stopped(BaseException):
+    """Raised in the copy when it is told to stop (SIGTERM)."""
+
+
+def _stop(signum: int, frame: object) -> None:
+    """The copy's SIGTERM handler: unwind the work, once (a second SIGTERM would interrupt
+    the clean-up the first one set off)."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    raise _Stopped
 
 
 def _run_copy(work: Callable[[], bytes], writing: int) -> None:
@@ -131,7 +155,7 @@ def _run_copy(work: Callable[[], bytes], writing: int) -> None:
     status = 1
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole process group
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        signal.signal(signal.SIGTERM, _stop)
         status = _send(work, writing)
     finally:  # the copy must reach os._exit whatever happens
         os._exit(status)
@@ -144,6 +168,7 @@ def _send(work: Callable[[], bytes], writing: int) -> int:
         result: bytes | KitgenError = work()
     except KitgenError as error:
         result = error
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # done: a reader gone ends the write below
     with os.fdopen(writing, "wb") as pipe:
         pipe.write(pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL))
     return 0

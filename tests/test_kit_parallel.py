@@ -7,8 +7,12 @@ from __future__ import annotations
 import gc
 import io
 import os
+import shutil
+import signal
 import subprocess
 import sys
+import tempfile
+import time
 from pathlib import Path
 
 import jinja2
@@ -222,3 +226,58 @@ def write(reader) -> bytes:
     writer = PdfWriter(clone_from=reader)
     writer.write(out)
     return out.getvalue()
+
+
+class FontFolder:
+    """A temporary folder made and removed as a renderer makes and removes its fonts' one:
+    ``mkdtemp`` when fonts are set up, ``rmtree`` when the renderer is closed."""
+
+    def __init__(self) -> None:
+        self.path = tempfile.mkdtemp(prefix="weasyprint-")
+
+    def __enter__(self) -> FontFolder:
+        return self
+
+    def __exit__(self, *exception: object) -> None:
+        shutil.rmtree(self.path, ignore_errors=True)
+
+
+def test_a_copy_stopped_while_it_renders_removes_its_font_folder(forks, temporary_folder, monkeypatch):
+    def render(self, chunks, info, rendered=lambda: None):
+        if info.title == "Host key":  # the copy: still rendering when this process stops
+            with FontFolder():
+                time.sleep(60)
+        deadline = time.monotonic() + 30
+        while not list(temporary_folder.glob("weasyprint-*")) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        raise KeyboardInterrupt  # Ctrl-C, once the copy has its folder
+
+    monkeypatch.setattr(KitRenderer, "render", render)
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        parallel.render_documents(LAYOUT, documents())
+    assert forks == [1]
+    assert time.monotonic() - started < 30
+    assert not list(temporary_folder.glob("weasyprint-*"))  # as Ctrl-C leaves a kit rendered in order
+
+
+def test_a_copy_that_does_not_stop_when_told_is_killed(forks, temporary_folder, monkeypatch):
+    stuck = temporary_folder / "stuck"
+
+    def render(self, chunks, info, rendered=lambda: None):
+        if info.title == "Host key":  # the copy: hung where no signal handler runs
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)
+            stuck.touch()
+            time.sleep(60)
+        deadline = time.monotonic() + 30
+        while not stuck.exists() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(KitRenderer, "render", render)
+    monkeypatch.setattr(cores, "STOP_WAIT_S", 0.2)
+    with pytest.raises(KeyboardInterrupt):
+        parallel.render_documents(LAYOUT, documents())
+    assert forks == [1]
+    with pytest.raises(ChildProcessError):  # reaped: this process has no child left
+        os.waitpid(-1, os.WNOHANG)
