@@ -281,3 +281,23 @@ def test_a_copy_that_does_not_stop_when_told_is_killed(forks, temporary_folder, 
     assert forks == [1]
     with pytest.raises(ChildProcessError):  # reaped: this process has no child left
         os.waitpid(-1, os.WNOHANG)
+
+
+def test_a_renderer_interrupted_while_it_sets_up_leaves_no_font_folder(temporary_folder, monkeypatch):
+    made = []
+    css = render.CSS
+
+    def interrupted(*arguments, **options):  # Ctrl-C once the fonts are set up, before the renderer is
+        made.append(css(*arguments, **options))
+        if list(temporary_folder.glob("weasyprint-*")):
+            raise KeyboardInterrupt
+        return made[-1]
+
+    monkeypatch.setattr(render, "CSS", interrupted)
+    left = None
+    try:
+        KitRenderer(LAYOUT)
+    except KeyboardInterrupt:  # looked at while the interrupted frames live, as when a copy exits
+        left = list(temporary_folder.glob("weasyprint-*"))
+    assert made
+    assert left == []  # removed by the renderer, not left to the garbage collector

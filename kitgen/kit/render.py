@@ -201,16 +201,20 @@ class KitRenderer:
         self._base_url = data_folder("templates").as_uri() + "/"
         self._fetcher = PackagedFetcher((data_folder("templates"), data_folder("fonts"), *font_folders()))
         self._font_config = FontConfiguration()
-        faces = [(face, face.path.as_uri()) for face in font_faces()]
-        css = environment().get_template(STYLESHEET_TEMPLATE).render(
-            layout=layout, faces=faces, families=font_families(), number_families=number_families()
-        )
-        faces_css = environment().get_template(FACES_TEMPLATE).render(faces=faces)
-        with _watched_render():
-            self._stylesheet, self._faces = (
-                CSS(string=text, base_url=self._base_url, url_fetcher=self._fetcher, font_config=self._font_config)
-                for text in (css, faces_css)
+        try:  # the stylesheets set up the fonts, copying them to a temporary folder
+            faces = [(face, face.path.as_uri()) for face in font_faces()]
+            css = environment().get_template(STYLESHEET_TEMPLATE).render(
+                layout=layout, faces=faces, families=font_families(), number_families=number_families()
             )
+            faces_css = environment().get_template(FACES_TEMPLATE).render(faces=faces)
+            with _watched_render():
+                self._stylesheet, self._faces = (
+                    CSS(string=text, base_url=self._base_url, url_fetcher=self._fetcher, font_config=self._font_config)
+                    for text in (css, faces_css)
+                )
+        except BaseException:  # an error, Ctrl-C, a copy told to stop: no with block will close it
+            self.close()
+            raise
 
     def __enter__(self) -> KitRenderer:
         return self
