@@ -38,24 +38,34 @@ def without_flag_metavars(params: list) -> list:
 class PlainValues:
     """How a Typer parameter takes the values Click reads that need no conversion rules:
     a flag's ``True`` or ``False``, nothing, a default of the parameter's own type, and
-    texts that are plainly of that type (a choice as written, a path, a number of ASCII
-    digits; a list of such texts): each as Typer's own coercion would give it. Typer
-    builds a pydantic adapter for every parameter it processes, and importing pydantic
-    took 80 ms of every command (issue 13). Any other value (``" 6"``, ``"1e3"``, ``"A4"``
-    for ``a4``, a bad one) goes to Typer's coercion, built when needed, so what kitgen
+    texts that are plainly of that type (a choice as written, a path that is absent or may
+    be read, a number of ASCII digits; a list of such texts): each as Typer's own coercion
+    would give it, for a parameter without a parser or a range (and a path without other
+    path checks than Typer's default one, readable). Typer builds a pydantic adapter for
+    every parameter it processes, and importing pydantic took 80 ms of every command
+    (issue 13). Any other value (``" 6"``, ``"1e3"``, ``"A4"`` for ``a4``, a file the user
+    may not read, a bad one) goes to Typer's coercion, built when needed, so what kitgen
     accepts and what it says are unchanged (a test compares the two over many values)."""
 
     INTEGER = re.compile(r"-?[0-9]{1,18}")  # no wider than a 64-bit integer
     DECIMAL = re.compile(r"-?[0-9]{1,15}(\.[0-9]{1,15})?")  # as exact as a float
     NOT_PLAIN = object()
 
-    def __init__(self, annotation: Any, typers: Callable[[], Any]) -> None:
-        self.annotation, self.typers = annotation, typers
+    def __init__(self, descriptor: Any, typers: Callable[[], Any]) -> None:
+        self.annotation, self.typers = descriptor.annotation, typers
+        info = descriptor.parameter_info
+        # Typer takes a value as written only where it has no parser or range to apply, and
+        # a path only where it checks no more than that an existing file may be read
+        self.convertible = info.parser is None and info.min is None and info.max is None
+        self.plain_paths = info.readable and info.file_okay and info.dir_okay and not (
+            info.exists or info.writable or info.resolve_path or info.allow_dash or info.path_type is not None)
 
     def coerce(self, value: Any, param: Any, ctx: typer.Context) -> Any:
         if value is None:  # absent: as Typer gives it
             return () if param.multiple or param.nargs == -1 else None
         annotation = self.annotation
+        if not self.convertible and not (annotation is bool and isinstance(value, bool)):
+            return self.typers().coerce(value, param, ctx)
         if get_origin(annotation) is list and isinstance(value, (list, tuple)):
             item_type = (*get_args(annotation), None)[0]
             taken = [self.plain(item_type, item) for item in value]
@@ -65,29 +75,38 @@ class PlainValues:
             return self.typers().coerce(value, param, ctx)
         return taken
 
-    @classmethod
-    def plain(cls, annotation: Any, value: Any) -> Any:
+    def plain(self, annotation: Any, value: Any) -> Any:
         """Return ``value`` as ``annotation`` when it plainly is one, else :attr:`NOT_PLAIN`."""
         if type(value) is annotation and annotation in (bool, str, int, float):  # a flag, a default
             return value
         if not isinstance(value, str):
-            return cls.NOT_PLAIN
-        if annotation is Path and "\0" not in value:
+            return self.NOT_PLAIN
+        if annotation is Path and "\0" not in value and self.plain_paths and readable_or_absent(Path(value)):
             return Path(value)
-        if annotation is int and cls.INTEGER.fullmatch(value):
+        if annotation is int and self.INTEGER.fullmatch(value):
             return int(value)
-        if annotation is float and cls.DECIMAL.fullmatch(value):
+        if annotation is float and self.DECIMAL.fullmatch(value):
             return float(value)
         if get_origin(annotation) is Literal and value in get_args(annotation):
             return value
-        return cls.NOT_PLAIN
+        return self.NOT_PLAIN
+
+
+def readable_or_absent(path: Path) -> bool:
+    """Return whether Typer takes ``path`` as written: nothing is there (or nothing can be
+    told), or this user may read it (Typer refuses it otherwise: "is not readable")."""
+    try:
+        os.stat(path)
+    except OSError:
+        return True
+    return os.access(path, os.R_OK)
 
 
 def plain_values(param: Any, typers: Callable[[], Any]) -> Any:
     """Return how ``param`` takes its values: :class:`PlainValues`, or Typer's own coercion
     where Typer no longer describes a parameter's type as 0.29 does."""
     descriptor = getattr(param, "type_descriptor", None)
-    return typers() if descriptor is None else PlainValues(descriptor.annotation, typers)
+    return typers() if descriptor is None else PlainValues(descriptor, typers)
 
 
 class Option(TyperOption):

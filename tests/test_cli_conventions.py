@@ -341,7 +341,7 @@ ODD_VALUES = ["6", "-3", "06", " 6", "6 ", "6.0", "-0", "0.5", "1_000", "+5", "\
               ".", "nan", "inf", "A4", "a4", "LETTER", "letter", "-", "a b", "x\x00y", "9" * 19, "9" * 30]
 
 
-def test_values_taken_without_pydantic_are_what_typer_makes_of_them(runner, monkeypatch):
+def test_values_taken_without_pydantic_are_what_typer_makes_of_them(runner, monkeypatch, tmp_path):
     import typer
 
     from kitgen import cli
@@ -358,8 +358,11 @@ def test_values_taken_without_pydantic_are_what_typer_makes_of_them(runner, monk
         paper: Literal["a4", "letter"] = typer.Option("a4", "--paper", case_sensitive=False),
         flag: bool = typer.Option(False, "--flag"),
         names: Optional[list[str]] = typer.Argument(None),
+        ranged: Optional[int] = typer.Option(None, "--ranged", min=1, max=10),
+        existing: Optional[Path] = typer.Option(None, "--existing", exists=True, dir_okay=False),
+        parsed: Optional[str] = typer.Option(None, "--parsed", parser=str.upper),
     ) -> None:
-        typer.echo(repr((whole, count, size, path, text, paper, flag, names)))
+        typer.echo(repr((whole, count, size, path, text, paper, flag, names, ranged, existing, parsed)))
 
     files = typer.Typer()
 
@@ -367,12 +370,20 @@ def test_values_taken_without_pydantic_are_what_typer_makes_of_them(runner, monk
     def read(paths: list[Path] = typer.Argument(...)) -> None:
         typer.echo(repr(paths))
 
+    unreadable = tmp_path / "unreadable.log"  # a file this user may not read, as os.access says
+    unreadable.write_text("rules: strip\n")
+    access = os.access
+    monkeypatch.setattr(os, "access", lambda path, mode, **options: (
+        str(path) != str(unreadable) and access(path, mode, **options)))
+    values = [*ODD_VALUES, str(unreadable), str(tmp_path), str(tmp_path / "missing.log")]
+
     def outcomes() -> list[tuple[int, str]]:
-        calls = [[option, value] for option in ("--whole", "--count", "--size", "--path", "--text", "--paper")
-                 for value in ODD_VALUES]
+        calls = [[option, value] for option in ("--whole", "--count", "--size", "--path", "--text", "--paper",
+                                                "--ranged", "--existing", "--parsed")
+                 for value in values]
         calls += [[], ["--flag"], ["Ana", "Ben"], ["--", "-x"]]
         results = [runner.invoke(demo, call) for call in calls]
-        results += [runner.invoke(files, ["--", value, "a.log"]) for value in ODD_VALUES]
+        results += [runner.invoke(files, ["--", value, "a.log"]) for value in values]
         return [(result.exit_code, result.output) for result in results]
 
     plain = outcomes()
