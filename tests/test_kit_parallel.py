@@ -126,12 +126,20 @@ def test_a_damaged_or_unwritable_template_cache_only_costs_a_compile(tmp_path, m
     assert full.get_template("u").render() == "1"
 
 
-def test_no_template_cache_where_jinja_finds_no_private_folder(monkeypatch):
-    def unsafe(self):
-        raise RuntimeError("Cannot determine safe temp directory.")
-
-    monkeypatch.setattr(jinja2.FileSystemBytecodeCache, "_get_default_cache_dir", unsafe)
+def test_no_template_cache_where_its_folder_cannot_be_made(tmp_path, monkeypatch):
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocked))
     assert render._template_cache() is None
+
+
+def test_template_cache_entries_are_named_after_the_release_and_the_compiling_options(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    cache = render._template_cache()
+    assert cache.directory == str(tmp_path / "kitgen")
+    monkeypatch.setitem(render.TEMPLATE_OPTIONS, "trim_blocks", False)
+    other = render._template_cache()
+    assert cache.pattern != other.pattern and cache.pattern.endswith("-%s.cache")
 
 
 def run_kitgen(*arguments: str, cwd: Path, temporary: Path) -> subprocess.CompletedProcess:

@@ -12,6 +12,7 @@ WeasyPrint only logs a font or resource that failed to load, so those messages b
 from __future__ import annotations
 
 import gc
+import hashlib
 import logging
 import mimetypes
 import os
@@ -127,17 +128,19 @@ class PackagedFetcher(URLFetcher):
         return path if served and path.is_file() else None
 
 
+# How kitgen's templates are compiled: the template cache's entries are named after these.
+TEMPLATE_OPTIONS = {"autoescape": True, "trim_blocks": True, "lstrip_blocks": True}
+
+
 @cache
 def environment() -> jinja2.Environment:
     """Return the one Jinja environment of kit templates: autoescaped, strict about
     undefined names, loading from kitgen's ``templates/`` folder."""
     templates = jinja2.Environment(
         loader=jinja2.FileSystemLoader(data_folder("templates")),
-        autoescape=True,
         undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
         bytecode_cache=_template_cache(),
+        **TEMPLATE_OPTIONS,
     )
     templates.filters["field_key"] = field_key  # fillable kits: a heading's key in field names
     templates.filters["field_title"] = field_title  # and a field's name in words
@@ -147,11 +150,13 @@ def environment() -> jinja2.Environment:
 
 
 class TemplateCache(jinja2.FileSystemBytecodeCache):
-    """The kit templates, compiled, kept between runs in Jinja's own private folder for
-    this user in the system's temporary folder (issue 13: compiling them took 40-50 ms of
-    every kit, about a third of kitgen's own time in the default kit; loading them takes
-    3 ms). Jinja keys each template by its path and checks its source's checksum and the
-    Python version, so an edited or upgraded template is compiled afresh.
+    """The kit templates, compiled, kept between runs in the user's cache folder
+    (``$XDG_CACHE_HOME/kitgen``, else ``~/.cache/kitgen``; issue 13: compiling them took
+    40-50 ms of every kit, about a third of kitgen's own time in the default kit; loading
+    them takes 3 ms). Jinja keys each template by its path and checks its source's
+    checksum and the Python version; each entry's name also holds kitgen's and Jinja's
+    versions and the compiling options, so an edited template, another release or other
+    options compile afresh.
 
     The cache never makes a kit fail: an entry that cannot be read (damaged by hand) or
     written (a full disk) is compiled as if it were not there.
@@ -171,12 +176,16 @@ class TemplateCache(jinja2.FileSystemBytecodeCache):
 
 
 def _template_cache() -> TemplateCache | None:
-    """Return the template cache, or ``None`` where Jinja finds no private folder for it
-    (one owned by another user, a read-only temporary folder)."""
+    """Return the template cache, or ``None`` where its folder cannot be made (no home
+    folder, a read-only one)."""
+    compiled = repr((__version__, jinja2.__version__, sorted(TEMPLATE_OPTIONS.items())))
+    name = f"templates-{hashlib.sha256(compiled.encode()).hexdigest()[:16]}-%s.cache"
     try:
-        return TemplateCache()
-    except (OSError, RuntimeError):
+        folder = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "kitgen"
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except (OSError, RuntimeError):  # RuntimeError: no home folder to be found
         return None
+    return TemplateCache(str(folder), name)
 
 
 @dataclass(frozen=True)
