@@ -235,12 +235,12 @@ def test_a_file_in_fonts_that_is_not_a_font_is_named(fonts_folder, make):
 # 8. A full temporary folder during the render.
 
 def test_a_failed_temporary_write_of_the_render_is_one_sentence(tmp_path, monkeypatch):
-    from weasyprint import HTML
+    from weasyprint import Document
 
     def full(*args, **keywords):
         raise OSError(27, "File too large")
 
-    monkeypatch.setattr(HTML, "write_pdf", full)
+    monkeypatch.setattr(Document, "write_pdf", full)  # a document laid out, then written
     with pytest.raises(RenderError, match="could not write its temporary files .File too large"):
         build_kit(KitRequest(STRIP, output=tmp_path / "kit.pdf"))
     assert list(tmp_path.iterdir()) == []
