@@ -309,3 +309,16 @@ def test_a_renderer_interrupted_while_it_sets_up_leaves_no_font_folder(temporary
         left = list(temporary_folder.glob("weasyprint-*"))
     assert made
     assert left == []  # removed by the renderer, not left to the garbage collector
+
+
+def test_stamp_documents_rendered_side_by_side_are_the_same_kit(forks, monkeypatch):
+    monkeypatch.setattr(render, "STAMP_BATCH_PAGES", 6)  # a batch a table: three tables, two side by side
+    names = tuple(f"Player {number}" for number in range(1, 19))
+    book = rulebook(STRIP)
+    chunks = [table_chunk(STRIP, table, LAYOUT, book) for table in plan_tables(STRIP, names, table_size=6)]
+    info = DocumentInfo("Kit", "The kit.")
+    with KitRenderer(LAYOUT) as renderer:
+        side_by_side = renderer.render(chunks, info)
+        assert forks  # at least the pair of stamp documents
+        monkeypatch.setattr(cores, "core_free", lambda: False)
+        assert renderer.render(chunks, info) == side_by_side

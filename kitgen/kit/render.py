@@ -319,25 +319,25 @@ class KitRenderer:
     def _stamp_pages(self, tables: Iterable[tuple[SharedLayout, Stamps]]) -> Iterator[PageObject]:
         """Yield the stamp pages of ``tables`` in order, one per page of each table's shared
         layout, laid out by WeasyPrint in documents of about :data:`STAMP_BATCH_PAGES`
-        pages, each rendered when the pages before it are taken."""
-        width, height = (side * PX_PER_PT for side in self.layout.paper.size_pt)
-        batch: list[list[tuple[Stamp, Site]]] = []
-        for layout, stamps in tables:
-            batch += ([(stamps.stamp(site), site) for site in sites] for sites in layout.sites)
-            if len(batch) >= STAMP_BATCH_PAGES:
-                yield from self._stamp_batch(batch, (width, height))
-                batch = []
-        if batch:
-            yield from self._stamp_batch(batch, (width, height))
+        pages, two at a time side by side (:func:`kitgen.cores.side_by_side`), each pair
+        rendered when the pages before it are taken."""
+        size_px = tuple(side * PX_PER_PT for side in self.layout.paper.size_pt)
+        pair: list[str] = []
+        for batch in _stamp_batches(tables):
+            pair.append(stamp_document(batch, size_px))
+            if len(pair) == 2:
+                yield from self._stamp_documents(pair)
+                pair = []
+        yield from self._stamp_documents(pair)
 
-    def _stamp_batch(
-        self, pages: list[list[tuple[Stamp, Site]]], size_px: tuple[float, float]
-    ) -> list[PageObject]:
-        """Return the stamp pages printing each of ``pages``' stamps at its site, on pages
-        of ``size_px``, after checking their fonts."""
-        reader = PdfReader(BytesIO(self.render_html(stamp_document(pages, size_px), self._faces)))
-        check_embedded_fonts(reader)
-        return reader.pages
+    def _stamp_documents(self, documents: list[str]) -> Iterator[PageObject]:
+        """Yield the pages of the stamp ``documents`` (at most two: the second rendered
+        side by side with the first), after checking their fonts."""
+        rendered = [lambda document=document: self.render_html(document, self._faces) for document in documents]
+        for pdf in side_by_side(*rendered) if len(rendered) == 2 else (work() for work in rendered):
+            reader = PdfReader(BytesIO(pdf))
+            check_embedded_fonts(reader)
+            yield from reader.pages
 
     def _whole(self, html: str, halves: bool) -> list[PdfReader]:
         """Return the PDF of the document ``html`` laid out whole: one part or, from
@@ -397,6 +397,19 @@ class KitRenderer:
         output = BytesIO()
         writer.write(output)
         return output.getvalue()
+
+
+def _stamp_batches(tables: Iterable[tuple[SharedLayout, Stamps]]) -> Iterator[list[list[tuple[Stamp, Site]]]]:
+    """Yield the stamps of ``tables``' pages, each page's stamps with their sites, in
+    batches of about :data:`STAMP_BATCH_PAGES` pages."""
+    batch: list[list[tuple[Stamp, Site]]] = []
+    for layout, stamps in tables:
+        batch += ([(stamps.stamp(site), site) for site in sites] for sites in layout.sites)
+        if len(batch) >= STAMP_BATCH_PAGES:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
 
 
 def _written(document: Document) -> bytes:
