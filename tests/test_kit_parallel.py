@@ -93,16 +93,23 @@ def test_no_copy_without_an_idle_core_or_with_a_thread_running(forks, monkeypatc
     assert forks == []
 
 
-def test_an_error_in_the_copy_is_raised_here_as_it_was_raised_there(forks, monkeypatch):
+@pytest.mark.parametrize("error", [RenderError("the render failed: a test says so."), ValueError("a bug")])
+def test_an_error_in_the_copy_is_raised_here_and_leaves_no_font_folder(error, forks, monkeypatch, temporary_folder):
+    """A KitgenError comes back from the copy; a bug sends nothing back and is met again here."""
+    render_chunks = KitRenderer.render
+
     def failing(self, chunks, info, rendered=lambda: None):
+        render_chunks(self, chunks, info, rendered)  # sets up WeasyPrint's font folder
         if info.title == "Host key":
-            raise RenderError("the render failed: a test says so.")
+            raise error
         return b"%PDF kit"
 
     monkeypatch.setattr(KitRenderer, "render", failing)
-    with pytest.raises(RenderError, match="a test says so"):
+    with pytest.raises(type(error), match=str(error)):
         parallel.render_documents(LAYOUT, documents())
     assert forks == [1]
+    gc.collect()
+    assert not list(temporary_folder.glob("weasyprint-*"))
 
 
 def test_a_copy_that_sends_nothing_back_is_made_up_for_here(forks, monkeypatch):
@@ -160,23 +167,6 @@ def test_the_command_ends_with_its_output_whole_and_nothing_left_behind(tmp_path
     refused = run_kitgen("kit", "--seats", "2", "-o", "kit.pdf", cwd=tmp_path, temporary=temporary)
     assert refused.returncode == 2
     assert refused.stderr.startswith("kitgen: ")
-
-
-def test_a_bug_in_the_copy_is_met_again_here_and_leaves_no_font_folder(forks, monkeypatch, temporary_folder):
-    render_chunks = KitRenderer.render
-
-    def buggy(self, chunks, info, rendered=lambda: None):
-        render_chunks(self, chunks, info, rendered)  # sets up WeasyPrint's font folder
-        if info.title == "Host key":
-            raise ValueError("a bug")
-        return b"%PDF kit"
-
-    monkeypatch.setattr(KitRenderer, "render", buggy)
-    with pytest.raises(ValueError, match="a bug"):
-        parallel.render_documents(LAYOUT, documents())
-    assert forks == [1]
-    gc.collect()
-    assert not list(temporary_folder.glob("weasyprint-*"))
 
 
 def test_a_closed_renderer_leaves_no_font_folder(temporary_folder):
