@@ -48,7 +48,7 @@ class PlainValues:
     accepts and what it says are unchanged (a test compares the two over many values)."""
 
     INTEGER = re.compile(r"-?[0-9]{1,18}")  # no wider than a 64-bit integer
-    DECIMAL = re.compile(r"-?[0-9]{1,15}(\.[0-9]{1,15})?")  # as exact as a float
+    DECIMAL = re.compile(r"-?[0-9]{1,15}(\.[0-9]{1,15})?")  # plain decimals, rounded as pydantic rounds them
     NOT_PLAIN = object()
 
     def __init__(self, descriptor: Any, typers: Callable[[], Any]) -> None:
@@ -110,7 +110,7 @@ def plain_values(param: Any, typers: Callable[[], Any]) -> Any:
 
 
 class Option(TyperOption):
-    """A Typer option whose flag values need no pydantic (:class:`PlainValues`)."""
+    """A Typer option whose plain values need no pydantic (:class:`PlainValues`)."""
 
     def get_runtime_param(self) -> Any:
         return plain_values(self, super().get_runtime_param)
