@@ -117,13 +117,12 @@ class Option(TyperOption):
 
 
 def with_plain_values(params: list) -> list:
-    """Return ``params`` with each of Typer's own options and arguments taking its plain
-    values without pydantic (:class:`PlainValues`; the classes add no state)."""
+    """Return ``params`` with each of Typer's own options taking its plain values without
+    pydantic (:class:`PlainValues`; the class adds no state). Arguments are made
+    :class:`Argument`, which does the same, when their command is built."""
     for param in params:
         if type(param) is TyperOption:
             param.__class__ = Option
-        elif type(param) is TyperArgument:
-            param.__class__ = Argument
     return params
 
 

@@ -307,14 +307,9 @@ class KitRenderer:
     def _shared_layout(self, html: str) -> SharedLayout:
         """Return the layout that tables written as ``html`` share: its pages as a PDF and
         the stamp sites on each page."""
-        with _watched_render():
-            document = HTML(string=html, base_url=self._base_url, url_fetcher=self._fetcher).render(
-                stylesheets=[self._stylesheet], font_config=self._font_config,
-            )
-            sites = [stamp_sites(page._page_box) for page in document.pages]
-            reader = PdfReader(BytesIO(document.write_pdf()))
-        check_embedded_fonts(reader)
-        return SharedLayout(reader, sites)
+        document = self._laid_out(html)
+        sites = [stamp_sites(page._page_box) for page in document.pages]
+        return SharedLayout(_checked(_written(document)), sites)
 
     def _stamp_pages(self, tables: Iterable[tuple[SharedLayout, Stamps]]) -> Iterator[PageObject]:
         """Yield the stamp pages of ``tables`` in order, one per page of each table's shared
@@ -335,29 +330,21 @@ class KitRenderer:
         side by side with the first), after checking their fonts."""
         rendered = [lambda document=document: self.render_html(document, self._faces) for document in documents]
         for pdf in side_by_side(*rendered) if len(rendered) == 2 else (work() for work in rendered):
-            reader = PdfReader(BytesIO(pdf))
-            check_embedded_fonts(reader)
-            yield from reader.pages
+            yield from _checked(pdf).pages
 
     def _whole(self, html: str, halves: bool) -> list[PdfReader]:
         """Return the PDF of the document ``html`` laid out whole: one part or, from
         :data:`HALVES_FROM_PAGES` pages when ``halves``, its two halves of pages, painted
         and written side by side (:func:`kitgen.cores.side_by_side`), each part checked.
         """
-        with _watched_render():
-            document = HTML(string=html, base_url=self._base_url, url_fetcher=self._fetcher).render(
-                stylesheets=[self._stylesheet], font_config=self._font_config,
-            )
+        document = self._laid_out(html)
         pages = document.pages
         if halves and len(pages) >= HALVES_FROM_PAGES:
             first, second = (document.copy(part) for part in (pages[:len(pages) // 2], pages[len(pages) // 2:]))
             parts = side_by_side(lambda: _written(first), lambda: _written(second))
         else:
             parts = (_written(document),)
-        readers = [PdfReader(BytesIO(part)) for part in parts]
-        for reader in readers:
-            check_embedded_fonts(reader)
-        return readers
+        return [_checked(part) for part in parts]
 
     def render_html(self, html: str, stylesheet: CSS | None = None) -> bytes:
         """Return the PDF of one HTML document rendered with ``stylesheet`` (the kit's by
@@ -365,9 +352,15 @@ class KitRenderer:
 
         Raises :class:`RenderError` as :meth:`render` does.
         """
+        return _written(self._laid_out(html, stylesheet))
+
+    def _laid_out(self, html: str, stylesheet: CSS | None = None) -> Document:
+        """Return the WeasyPrint layout of one HTML document with ``stylesheet`` (the kit's
+        by default)."""
         with _watched_render():
-            document = HTML(string=html, base_url=self._base_url, url_fetcher=self._fetcher)
-            return document.write_pdf(stylesheets=[stylesheet or self._stylesheet], font_config=self._font_config)
+            return HTML(string=html, base_url=self._base_url, url_fetcher=self._fetcher).render(
+                stylesheets=[stylesheet or self._stylesheet], font_config=self._font_config,
+            )
 
     def _finished(self, writer: PdfWriter, info: DocumentInfo, language: object) -> bytes:
         """Return the joined PDF with print-at-actual-size preferences, its language (the
@@ -410,6 +403,13 @@ def _stamp_batches(tables: Iterable[tuple[SharedLayout, Stamps]]) -> Iterator[li
             batch = []
     if batch:
         yield batch
+
+
+def _checked(pdf: bytes) -> PdfReader:
+    """Return a reader of ``pdf`` once its fonts are checked (:func:`check_embedded_fonts`)."""
+    reader = PdfReader(BytesIO(pdf))
+    check_embedded_fonts(reader)
+    return reader
 
 
 def _written(document: Document) -> bytes:
