@@ -17,7 +17,7 @@ from typing import ClassVar
 
 from kitgen.kit.fonts import check_printable, font_families
 from kitgen.kit.layout import Layout, find_paper
-from kitgen.kit.output import check_output_path, replaceable, write_pair
+from kitgen.kit.output import check_output_path, replaceable, write_files
 from kitgen.kit.parts import Chunk, Part
 from kitgen.kit.render import DocumentInfo, KitRenderer
 from kitgen.session.dice import FEWEST_EXPECTED, Fit
@@ -292,5 +292,5 @@ def write_report(session: Session, output: Path | None, paper: str = "a4", force
     """
     path = output if output is not None else DEFAULT_OUTPUT
     check_output_path(path, output is not None, force)
-    write_pair({path: render_report(session, paper)}, replaceable(output is not None, force))
+    write_files({path: render_report(session, paper)}, replaceable(output is not None, force))
     return path
