@@ -6,7 +6,7 @@ import unicodedata
 
 import pytest
 
-from kitgen.errors import PlayerNameError
+from kitgen.errors import LogUnreadableError, PlayerNameError
 from kitgen.logs.validate import validate_text
 from kitgen.rules.confusables import PROTOTYPES
 from kitgen.rules.names import parse_name, parse_names, skeleton
@@ -87,3 +87,58 @@ def test_an_ascii_name_is_read_as_the_character_rules_read_it():
 def test_the_confusables_table_has_every_mapping_of_unicode_13():
     assert len(PROTOTYPES) == 6311
     assert PROTOTYPES[0x0410] == "A" and PROTOTYPES[0x006D] == "rn" and PROTOTYPES[0x2FA1D] == "\U0002a600"
+
+
+FULLWIDTH_ANA = "\uff21\uff4e\uff41"  # drawn as "Ana", in NFKC form "Ana"
+
+
+@pytest.mark.parametrize("names", [(FULLWIDTH_ANA, "Ana"), ("Ana", FULLWIDTH_ANA), ("ana", FULLWIDTH_ANA),
+                                   ("\uff22\uff45\uff4e", "BEN"), ("\uff76\uff85", "\u30ab\u30ca")])
+def test_names_alike_in_their_compatibility_form_are_one_name(names):
+    with pytest.raises(PlayerNameError, match="would look the same on paper"):
+        parse_names(names)
+
+
+INVISIBLE = ["\u3164", "\u115f", "\u1160", "\uffa0",  # the Hangul fillers, read as letters
+             "A\u3164na", "Ana\u3164", "Ana\ufe0f", "A\u034fna", "Ana\U000e0100", "Ana\u180b",
+             "\u1780\u17b4", "Ana\u200b"]
+
+
+@pytest.mark.parametrize("text", INVISIBLE)
+def test_a_name_with_an_invisible_character_is_refused(text):
+    with pytest.raises(PlayerNameError, match=r"has the invisible character U\+[0-9A-F]{4,5} \(.+\), "
+                                              "which prints as nothing"):
+        parse_name(text)
+
+
+@pytest.mark.parametrize("header", [
+    "rules: strip\nplayers: {}, Ben\n",
+    "rules: classic\nplayers: Ben, {}\n",
+    "rules: knucklebones\nplayers: {}, Ben\n",
+])
+@pytest.mark.parametrize("name, sentence", [
+    ("\u3164", "line 2: player name '\u3164' has the invisible character U+3164 (HANGUL FILLER), "
+               "which prints as nothing."),
+    ("\uffa0", "line 2: player name '\uffa0' has the invisible character U+FFA0 (HALFWIDTH HANGUL FILLER), "
+               "which prints as nothing."),
+    (f"Ana, {FULLWIDTH_ANA}", f"line 2: player name '{FULLWIDTH_ANA}' would look the same on paper as 'Ana'."),
+])
+def test_a_log_header_naming_players_a_kit_refuses_is_unreadable(header, name, sentence):
+    """A log's players: line follows the kits' name rule: a name that is invisible, or that
+    would look the same on paper as another, makes the log unreadable, as a repeated name does."""
+    with pytest.raises(LogUnreadableError) as raised:
+        validate_text(header.format(name) + "turn Ben\n8: 8\n")
+    assert str(raised.value) == sentence
+
+
+def test_kitgen_validate_exits_2_for_a_log_whose_players_look_alike(tmp_path):
+    from typer.testing import CliRunner
+
+    from kitgen.cli import app
+
+    log = tmp_path / "table.log"
+    log.write_text(f"rules: strip\nplayers: Ana, {FULLWIDTH_ANA}\nturn Ana\n8: 8\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["validate", str(log)])
+    assert result.exit_code == 2
+    assert result.stderr == (f"kitgen: {log}: line 2: player name '{FULLWIDTH_ANA}' would look the same "
+                             "on paper as 'Ana'.\n")

@@ -1,7 +1,10 @@
 """The player-name rule shared by kits and logs (RULES.md, "Player names").
 
 Two names are one when they are equal ignoring case, or when they would look the same on
-paper: equal UTS #39 skeletons (Unicode's confusables, e.g. a Latin and a Cyrillic "A").
+paper: equal UTS #39 skeletons (Unicode's confusables, e.g. a Latin and a Cyrillic "A"),
+also once in their NFKC form (a fullwidth "Ａｎａ" is drawn as "Ana"). A name holds no
+invisible character: a letter that prints as nothing (a Hangul filler) would make a blank
+name, or two names that look alike.
 """
 
 from __future__ import annotations
@@ -22,6 +25,16 @@ _ASCII_NAME = re.compile(r"[A-Za-z0-9 .'-]+")  # an ASCII name: no marks, NFC an
 # The prototypes of ASCII characters: most names are ASCII, and their skeleton needs neither
 # Unicode normalization nor the whole table (issue 13)
 _ASCII_PROTOTYPES = {code: prototype for code, prototype in PROTOTYPES.items() if code < 0x80}
+# Unicode's Default_Ignorable_Code_Point characters (DerivedCoreProperties.txt), which print
+# as nothing, and the Khitan filler, a mark that prints as nothing too. Most are format
+# characters the letter rule refuses anyway; the Hangul fillers pass as letters and the
+# variation selectors, Mongolian free variation selectors, Khmer inherent vowels and the
+# combining grapheme joiner as marks.
+_INVISIBLE = re.compile(
+    "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
+    "\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\U00016fe4\U0001bca0-\U0001bca3"
+    "\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
+)
 
 
 def parse_name(text: str) -> str:
@@ -29,7 +42,8 @@ def parse_name(text: str) -> str:
     apostrophes read as ``'``, in Unicode NFC form (so "Zoë" typed either way is one name).
 
     A name is 1-40 characters of letters of any alphabet (each with at most 2 combining
-    marks), digits, spaces, ``-``, ``'`` and ``.``. Raises :class:`PlayerNameError` otherwise.
+    marks), digits, spaces, ``-``, ``'`` and ``.``, none of them invisible (a Hangul filler,
+    a variation selector). Raises :class:`PlayerNameError` otherwise.
 
     >>> parse_name("  O\u2019Neil ")
     "O'Neil"
@@ -43,6 +57,13 @@ def parse_name(text: str) -> str:
         )
     if name.isascii() and _ASCII_NAME.fullmatch(name):
         return name  # what the checks below accept of ASCII, without a loop per character
+    invisible = _INVISIBLE.search(name)
+    if invisible:
+        char = invisible.group()
+        raise PlayerNameError(
+            f"player name {quote(name)} has the invisible character U+{ord(char):04X} "
+            f"({unicodedata.name(char, 'unassigned')}), which prints as nothing."
+        )
     for index, char in enumerate(name):
         if not (char.isalpha() or char.isdecimal() or char in _PUNCTUATION
                 or (index and _is_mark(char) and not name[index - 1] in _PUNCTUATION)):
@@ -108,10 +129,15 @@ def parse_names(texts: Iterable[str]) -> tuple[str, ...]:
     """Return every name parsed by :func:`parse_name`, in order.
 
     Raises :class:`PlayerNameError` for a bad name or a name repeated ignoring case or
-    looking the same as another on paper (the same :func:`skeleton`, also ignoring case).
+    looking the same as another on paper (the same :func:`skeleton`, also ignoring case or
+    in NFKC form).
 
     >>> parse_names(["Ana", "Ben"])
     ('Ana', 'Ben')
+    >>> parse_names(["Ana", "\uff21\uff4e\uff41"])
+    Traceback (most recent call last):
+    ...
+    kitgen.errors.PlayerNameError: player name 'Ａｎａ' would look the same on paper as 'Ana'.
     """
     names = tuple(parse_name(text) for text in texts)
     seen: dict[str, str] = {}
@@ -131,6 +157,11 @@ def parse_names(texts: Iterable[str]) -> tuple[str, ...]:
 
 def _sameness_keys(name: str) -> tuple[tuple[str, str], ...]:
     """Return the keys two names share when they count as one: the case-folded name, and
-    the skeleton as written and case-folded."""
+    the skeleton as written and case-folded, of the name and of its NFKC form (the same
+    as the name's for ASCII)."""
     folded = name.casefold()
-    return (("case", folded), ("look", skeleton(name)), ("look", skeleton(folded)))
+    keys = (("case", folded), ("look", skeleton(name)), ("look", skeleton(folded)))
+    if name.isascii():
+        return keys
+    compatible = unicodedata.normalize("NFKC", name)
+    return (*keys, ("look", skeleton(compatible)), ("look", skeleton(compatible.casefold())))
