@@ -654,22 +654,18 @@ def transcribe_command(
 ) -> None:
     """Write a game log per table of a filled fillable kit, ready to read, edit or validate."""
     from kitgen.forms.read import kit_logs
+    from kitgen.kit.output import check_output_path, replaceable, write_files
 
     try:
         logs = kit_logs(kit)
         folder = output if output is not None else kit.parent
-        paths = [folder / f"{kit.stem}-table-{log.number}.log" for log in logs]
-        for path in paths:
-            if path.exists() and not force:
-                fail(f"{str(path)!r} already exists; add --force to replace it.")
-        folder.mkdir(parents=True, exist_ok=True)
-        for path, log in zip(paths, logs):
-            path.write_text(log.text, encoding="utf-8")
-    except OSError as error:
-        fail(f"cannot write the logs ({error.strerror or error}).")
+        files = {folder / f"{kit.stem}-table-{log.number}.log": log.text.encode() for log in logs}
+        for path in files:
+            check_output_path(path, True, force)
+        write_files(files, replaceable(True, force))  # every table's log, or none
     except KitgenError as error:
         fail(str(error))
-    for path in paths:
+    for path in files:
         typer.echo(str(path))
 
 

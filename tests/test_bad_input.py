@@ -307,7 +307,7 @@ def test_the_default_folders_old_host_key_goes_with_the_new_kit_or_not_at_all(tm
     kit, key = tmp_path / "output" / "kit.pdf", tmp_path / "output" / "kit-host-key.pdf"
     kit.write_bytes(b"old kit")
     key.write_bytes(b"old key")
-    monkeypatch.setattr(output, "written_by_kitgen", lambda path: True)
+    monkeypatch.setattr(output, "kit_state", lambda path: output.AS_WRITTEN)
     unlink = os.unlink
 
     def fail_on_the_host_key(path, *args, **kwargs):

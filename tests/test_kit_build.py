@@ -218,7 +218,7 @@ def test_a_failed_write_leaves_no_partial_file(tmp_path, monkeypatch):
 
     monkeypatch.setattr(output.os, "link", broken_link)
     with pytest.raises(RenderError, match="cannot write .*No space left"):
-        output.write_pair({tmp_path / "kit.pdf": b"%PDF-1.7"}, replace=lambda path: False)
+        output.write_files({tmp_path / "kit.pdf": b"%PDF-1.7"}, replace=lambda path: False)
     assert list(tmp_path.iterdir()) == []
 
 

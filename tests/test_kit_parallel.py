@@ -1,6 +1,5 @@
-"""A kit's host key rendered in a forked copy while the kit renders (kitgen.kit.parallel),
-the compiled templates kept between runs (kitgen.kit.render.TemplateCache) and the
-command's quick exit (kitgen.cli.run): each as fast as it is harmless (issue 13)."""
+"""A kit's host key rendered in a forked copy while the kit renders (kitgen.kit.parallel)
+and the command's quick exit (kitgen.cli.run): each as fast as it is harmless."""
 
 from __future__ import annotations
 
@@ -15,7 +14,6 @@ import tempfile
 import time
 from pathlib import Path
 
-import jinja2
 import pytest
 from pypdf import PdfWriter
 
@@ -24,7 +22,7 @@ from kitgen import cores
 from kitgen.kit import parallel, render
 from kitgen.kit.layout import Layout, find_paper
 from kitgen.kit.parts import host_key_chunk, table_chunk
-from kitgen.kit.render import DocumentInfo, KitRenderer, TemplateCache
+from kitgen.kit.render import DocumentInfo, KitRenderer
 from kitgen.kit.tables import plan_tables
 from kitgen.rulebook import rulebook
 from kitgen.rules.presets import find_preset
@@ -118,35 +116,6 @@ def test_a_copy_that_sends_nothing_back_is_made_up_for_here(forks, monkeypatch):
     assert forks == [1]
     renderer = KitRenderer(LAYOUT)
     assert pdfs == [renderer.render(chunks, info) for info, chunks in documents()]
-
-
-def test_a_damaged_or_unwritable_template_cache_only_costs_a_compile(tmp_path, monkeypatch):
-    cache = TemplateCache(str(tmp_path))
-    templates = jinja2.Environment(loader=jinja2.DictLoader({"t": "{{ 6 * 7 }}"}), bytecode_cache=cache)
-    assert templates.get_template("t").render() == "42"
-    (entry,) = tmp_path.iterdir()
-    entry.write_bytes(entry.read_bytes()[:12])  # the magic, then a cut-off checksum
-    fresh = jinja2.Environment(loader=jinja2.DictLoader({"t": "{{ 6 * 7 }}"}), bytecode_cache=cache)
-    assert fresh.get_template("t").render() == "42"
-    monkeypatch.setattr("tempfile.NamedTemporaryFile", lambda **options: (_ for _ in ()).throw(OSError(28, "full")))
-    full = jinja2.Environment(loader=jinja2.DictLoader({"u": "{{ 1 }}"}), bytecode_cache=cache)
-    assert full.get_template("u").render() == "1"
-
-
-def test_no_template_cache_where_its_folder_cannot_be_made(tmp_path, monkeypatch):
-    blocked = tmp_path / "a-file"
-    blocked.write_text("not a folder")
-    monkeypatch.setenv("XDG_CACHE_HOME", str(blocked))
-    assert render._template_cache() is None
-
-
-def test_template_cache_entries_are_named_after_the_release_and_the_compiling_options(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    cache = render._template_cache()
-    assert cache.directory == str(tmp_path / "kitgen")
-    monkeypatch.setitem(render.TEMPLATE_OPTIONS, "trim_blocks", False)
-    other = render._template_cache()
-    assert cache.pattern != other.pattern and cache.pattern.endswith("-%s.cache")
 
 
 def run_kitgen(*arguments: str, cwd: Path, temporary: Path) -> subprocess.CompletedProcess:

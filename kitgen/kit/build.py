@@ -19,7 +19,7 @@ from kitgen.errors import OptionError, quote
 from kitgen.forms.scheme import MANIFEST_NAME, Manifest
 from kitgen.kit.fonts import check_printable
 from kitgen.kit.layout import DEFAULT_DIE_MM, Layout, find_paper
-from kitgen.kit.output import output_paths, replaceable, stale_paths, write_pair
+from kitgen.kit.output import output_paths, replaceable, stale_paths, write_files
 from kitgen.kit.parallel import render_documents
 from kitgen.kit.parts import (
     Chunk, RollRecords, check_rounds, continuation_chunks, coverage, host_key_chunk, table_chunk,
@@ -95,7 +95,7 @@ def build_kit(
     paths = [path for path in output_paths(request) if path is not None]
     rendered = render_kit(request, progress)
     files = dict(zip(paths, rendered.pdfs))
-    write_pair(files, replaceable(request.output is not None, request.force), stale_paths(request))
+    write_files(files, replaceable(request.output is not None, request.force), stale_paths(request))
     return WrittenKit(list(files), rendered.contents)
 
 

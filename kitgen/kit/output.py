@@ -1,5 +1,7 @@
-"""Where a kit's PDFs go and how they are put there (CLI.md ``kitgen kit`` and "Limits and
-bad input": output paths).
+"""Where a kit's PDFs go and how kitgen's files are put there (CLI.md ``kitgen kit`` and
+"Limits and bad input": output paths). The kit, the session report and the logs
+``kitgen transcribe`` writes all go through :func:`write_files`; this module imports
+neither WeasyPrint nor, until a file's creator must be read, pypdf.
 
 The kit and its separate host key are a pair: both appear or neither does. Each is written
 to a hidden temporary file in the output folder, then put in place: a new path is claimed
@@ -9,7 +11,9 @@ is kept aside until both are in place, and keeps its mode. If the second fails, 
 first is undone. A kit without a separate host key written to the default folder removes
 the host key kitgen wrote there for an earlier kit, in the same step. SIGTERM in that
 window is handled like Ctrl-C; the temporary files of a run killed outright are removed by
-the next run writing to the same folder.
+the next run writing to the same folder (those it may not remove, another user's in a
+shared folder, are left). Nothing is written through a symbolic link, and a kit that was
+filled in or drawn on is the user's work, replaced only with ``--force``.
 """
 
 from __future__ import annotations
@@ -21,16 +25,19 @@ import signal
 import stat
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterator
-
-from pypdf import PdfReader
+from typing import BinaryIO, Callable, Iterator
 
 from kitgen.errors import OutputExistsError, RenderError
-from kitgen.kit.render import CREATOR_PREFIX
 from kitgen.kit.request import KitRequest
 from kitgen.textfile import MAX_KIT_BYTES, PDF_HEADER, shown_name
 
 DEFAULT_OUTPUT = Path("output") / "kit.pdf"  # CLI.md: ./output/kit.pdf
+CREATOR_PREFIX = "kitgen "  # /Creator "kitgen <version>": how kitgen knows a kit it wrote
+# What kitgen's own pages carry besides the print: links and (fillable kits) form fields.
+# Any other annotation (a note, ink, a highlight) was added in a viewer.
+KITGEN_ANNOTATIONS = ("/Link", "/Widget")
+UNTICKED = "/Off"  # a tick box's value when it is not ticked
+MAX_FIELD_PARENTS = 16  # a field's parents a value may be inherited from (kitgen nests two)
 HOST_KEY_SUFFIX = "-host-key"  # CLI.md: separate host key, <stem>-host-key.pdf beside the kit
 FILE_MODE = 0o666  # a new kit gets the usual permissions for a new file (less the umask)
 TEMPORARY_PREFIX = ".kitgen-"  # .kitgen-<pid>-<random>.part: hidden, and whose run it was
@@ -72,7 +79,7 @@ def check_file_name(path: Path) -> None:
     """Check that ``path`` names a file (not ``.``, ``/`` or the empty string, which
     :class:`Path` reads as ``.``); raises :class:`OutputExistsError` otherwise."""
     if path.name in ("", ".", ".."):
-        raise OutputExistsError(f"{shown_name(path)!r} is not a file name; name a PDF file to write.")
+        raise OutputExistsError(f"{shown_name(path)!r} is not a file name; name a file to write.")
 
 
 def check_output_path(path: Path, named: bool, force: bool) -> None:
@@ -86,9 +93,10 @@ def check_output_path(path: Path, named: bool, force: bool) -> None:
     check_file_name(path)
     longest = _name_max(path.parent)
     if len(os.fsencode(path.name)) > longest:
+        added = f"; a kit's host key adds {HOST_KEY_SUFFIX!r}" if path.stem.endswith(HOST_KEY_SUFFIX) else ""
         raise OutputExistsError(
             f"the file name {shown_name(path.name)[:40] + '...'!r} is too long for the file "
-            f"system (at most {longest} bytes; a kit's host key adds {HOST_KEY_SUFFIX!r})."
+            f"system (at most {longest} bytes{added})."
         )
     try:
         found = _status(path)
@@ -97,48 +105,103 @@ def check_output_path(path: Path, named: bool, force: bool) -> None:
     if found is None:
         return
     if stat.S_ISDIR(found.st_mode):
-        raise OutputExistsError(f"{shown_name(path)!r} is a folder; name a PDF file to write.")
+        raise OutputExistsError(f"{shown_name(path)!r} is a folder; name a file to write.")
     if not stat.S_ISREG(found.st_mode):
         raise OutputExistsError(
             f"{shown_name(path)!r} is not a regular file (a link, device or the like); "
             "kitgen replaces only regular files."
         )
-    if not replaceable(named, force)(path):
-        if not named:
-            raise OutputExistsError(
-                f"{shown_name(path)!r} exists and kitgen did not write it; name another file with -o."
-            )
+    if replaceable(named, force)(path):
+        return
+    if named:
         raise OutputExistsError(f"{shown_name(path)!r} already exists; add --force to replace it.")
+    if kit_state(path) == CHANGED:
+        raise OutputExistsError(
+            f"{shown_name(path)!r} was filled in or changed in a viewer since kitgen wrote it; "
+            "add --force to replace it, or name another file with -o."
+        )
+    raise OutputExistsError(f"{shown_name(path)!r} exists and kitgen did not write it; name another file with -o.")
 
 
 def replaceable(named: bool, force: bool) -> Callable[[Path], bool]:
     """Return whether a regular file at a path may be replaced: a path the user ``named``
-    (``-o``) only with ``force``; in the default folder, only a PDF kitgen wrote."""
-    if not named:
-        return written_by_kitgen
-    return lambda path: force
+    (``-o``) only with ``force``; in the default folder, a PDF kitgen wrote, as it wrote it
+    or (with ``force``) filled in since."""
+    if named:
+        return lambda path: force
+    return lambda path: kit_state(path) in ((AS_WRITTEN, CHANGED) if force else (AS_WRITTEN,))
 
 
-def written_by_kitgen(path: Path) -> bool:
-    """Return whether ``path`` is a PDF that kitgen wrote: a regular file of kit size that
-    starts as a PDF and whose document information names ``kitgen`` as its creator
-    (KitRenderer writes ``/Creator (kitgen <version>)``)."""
+AS_WRITTEN, CHANGED = "as written", "changed"  # what kit_state finds of a kit kitgen wrote
+
+
+def kit_state(path: Path) -> str | None:
+    """Return :data:`AS_WRITTEN` when ``path`` is a PDF kitgen wrote (a regular file of kit
+    size that starts as a PDF and whose document information names ``kitgen`` as its
+    creator: KitRenderer writes ``/Creator (kitgen <version>)``) and nobody has changed,
+    :data:`CHANGED` when it is one that was saved again from a viewer (an update appended,
+    a form field filled in, a note or drawing added), ``None`` when it is not kitgen's."""
     try:
         if not path.is_file() or path.stat().st_size > MAX_KIT_BYTES:
-            return False
+            return None
         with path.open("rb") as stream:
             if stream.read(len(PDF_HEADER)) != PDF_HEADER:
-                return False
-        creator = PdfReader(path).metadata.creator
+                return None
+            updates = _count_in(stream, b"%%EOF")
+        from pypdf import PdfReader
+
+        reader = PdfReader(path)
+        creator = reader.metadata.creator if reader.metadata else None
+        if not (isinstance(creator, str) and creator.startswith(CREATOR_PREFIX)):
+            return None
+        return CHANGED if updates > 1 or _changed_pages(reader) else AS_WRITTEN
     except Exception:  # anything that cannot be read as a PDF with metadata is not kitgen's
-        return False
-    return isinstance(creator, str) and creator.startswith(CREATOR_PREFIX)
+        return None
 
 
-def write_pair(files: dict[Path, bytes], replace: Callable[[Path], bool],
-               stale: tuple[Path, ...] = ()) -> None:
-    """Put every file of ``files`` (path: content; a kit and its host key, in one folder,
-    or one file) in place and remove the ``stale`` files, all or none.
+def _count_in(stream: BinaryIO, marker: bytes, chunk_bytes: int = 1024 * 1024) -> int:
+    """Return how many times ``marker`` occurs in the rest of the binary ``stream``, read a
+    chunk at a time (each chunk read after the last ``len(marker) - 1`` bytes before it,
+    too few to hold a marker counted already)."""
+    count, tail = 0, b""
+    while chunk := stream.read(chunk_bytes):
+        window = tail + chunk
+        count += window.count(marker)
+        tail = window[1 - len(marker):]
+    return count
+
+
+def _changed_pages(reader) -> bool:
+    """Return whether a page of ``reader`` carries what a viewer added: an annotation of
+    another kind than kitgen's, or a form field with a value (text typed, a box ticked)."""
+    for page in reader.pages:
+        for annotation in page.get("/Annots") or ():
+            annotation = annotation.get_object()
+            if annotation.get("/Subtype") not in KITGEN_ANNOTATIONS:
+                return True
+            if annotation.get("/Subtype") == "/Widget" and _filled(annotation):
+                return True
+    return False
+
+
+def _filled(widget) -> bool:
+    """Return whether the form field of ``widget`` (itself, or the nearest parent that
+    holds a value) has a value: any text, or a tick box ticked."""
+    field = widget
+    for _ in range(MAX_FIELD_PARENTS):
+        if "/V" in field:
+            value = field["/V"]
+            return str(value) not in ("", UNTICKED)
+        if "/Parent" not in field:
+            return False
+        field = field["/Parent"].get_object()
+    return True  # a chain too deep for a kit kitgen wrote
+
+
+def write_files(files: dict[Path, bytes], replace: Callable[[Path], bool],
+                stale: tuple[Path, ...] = ()) -> None:
+    """Put every file of ``files`` (path: content; a kit and its host key, or a kit's
+    logs, in one folder) in place and remove the ``stale`` files, all or none.
 
     A regular file at a path for which ``replace(path)`` is true is replaced and keeps its
     mode, or removed if it is stale; any other file found at a path (one that appeared
@@ -153,7 +216,8 @@ def write_pair(files: dict[Path, bytes], replace: Callable[[Path], bool],
             for path, content in files.items():
                 path.parent.mkdir(parents=True, exist_ok=True)
                 _remove_leftovers(path.parent)
-                temporaries.append(_write_temporary(path.parent, content))
+                temporaries.append(_temporary_name(path.parent))
+                _write_temporary(temporaries[-1], content, path)
             for path, temporary in zip(files, temporaries):
                 undo.append(_put(temporary, path, replace, temporaries))
             for path in stale:
@@ -177,7 +241,7 @@ def _put(temporary: Path, path: Path, replace: Callable[[Path], bool],
     if found is not None:
         if not stat.S_ISREG(found.st_mode) or not replace(path):
             raise OutputExistsError(
-                f"{shown_name(path)!r} appeared while the kit was rendering; kitgen leaves it alone."
+                f"{shown_name(path)!r} appeared while kitgen was at work; kitgen leaves it alone."
                 if stat.S_ISREG(found.st_mode) else
                 f"{shown_name(path)!r} is not a regular file; kitgen replaces only regular files."
             )
@@ -220,13 +284,16 @@ def _claim(temporary: Path, path: Path) -> None:
         os.replace(temporary, path)
 
 
-def _write_temporary(folder: Path, content: bytes) -> Path:
-    temporary = _temporary_name(folder)
-    handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(handle, "wb") as stream:
-        stream.write(content)
-    os.chmod(temporary, FILE_MODE & ~_umask())
-    return temporary
+def _write_temporary(temporary: Path, content: bytes, path: Path) -> None:
+    """Write ``content`` to the new file ``temporary``, to be put at ``path``; a failure (a
+    full disk) is raised as an :class:`OSError` naming ``path``, the file the user asked for."""
+    try:
+        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(content)
+        os.chmod(temporary, FILE_MODE & ~_umask())
+    except OSError as error:
+        raise OSError(error.errno, error.strerror, str(path)) from None
 
 
 def _temporary_name(folder: Path) -> Path:
@@ -238,8 +305,11 @@ def _remove_leftovers(folder: Path) -> None:
     (killed in their write window)."""
     for leftover in folder.glob(f"{TEMPORARY_PREFIX}*.part"):
         pid = leftover.name.removeprefix(TEMPORARY_PREFIX).partition("-")[0]
-        if pid.isdecimal() and not _running(int(pid)):
-            leftover.unlink(missing_ok=True)
+        if pid.isdecimal() and pid.isascii() and not _running(int(pid)):
+            try:
+                leftover.unlink(missing_ok=True)
+            except OSError:  # another user's, in a shared folder: theirs to remove
+                continue
 
 
 def _running(pid: int) -> bool:

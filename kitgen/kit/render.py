@@ -12,7 +12,6 @@ WeasyPrint only logs a font or resource that failed to load, so those messages b
 from __future__ import annotations
 
 import gc
-import hashlib
 import logging
 import mimetypes
 import os
@@ -50,6 +49,7 @@ from kitgen.errors import RenderError
 from kitgen.forms.scheme import field_key, field_title, table_prefix
 from kitgen.kit.fonts import check_embedded_fonts, font_faces, font_families, font_folders, number_families
 from kitgen.kit.layout import Layout
+from kitgen.kit.output import CREATOR_PREFIX
 from kitgen.kit.parts import Chunk
 from kitgen.kit.stamps import PX_PER_PT, Site, Stamp, Stamps, stamp_document, stamp_sites
 from kitgen.resources import data_folder
@@ -59,7 +59,6 @@ STYLESHEET_TEMPLATE = "kit.css.j2"
 FACES_TEMPLATE = "faces.css.j2"  # the font faces alone: the stylesheet of stamp pages
 KIT_EPOCH = "946684800"  # SOURCE_DATE_EPOCH pinned while rendering: 2000-01-01T00:00:00Z
 PAGE_SIZE_TOLERANCE_PT = 0.01  # KIT.md: MediaBox exact within 0.01 pt
-CREATOR_PREFIX = "kitgen "  # /Creator "kitgen <version>": how kitgen knows a kit it wrote
 CREATOR = f"{CREATOR_PREFIX}{__version__}"
 PRODUCER = f"WeasyPrint {weasyprint_version} and pypdf {pypdf_version}"
 # WeasyPrint allocates boxes by the ten thousand: with Python's default first-generation
@@ -128,18 +127,20 @@ class PackagedFetcher(URLFetcher):
         return path if served and path.is_file() else None
 
 
-# How kitgen's templates are compiled: the template cache's entries are named after these.
 TEMPLATE_OPTIONS = {"autoescape": True, "trim_blocks": True, "lstrip_blocks": True}
 
 
 @cache
 def environment() -> jinja2.Environment:
     """Return the one Jinja environment of kit templates: autoescaped, strict about
-    undefined names, loading from kitgen's ``templates/`` folder."""
+    undefined names, loading from kitgen's ``templates/`` folder.
+
+    Templates are compiled in memory, once a process: nothing is written to the user's
+    folders, so no other user can plant a compiled template for kitgen to load.
+    """
     templates = jinja2.Environment(
         loader=jinja2.FileSystemLoader(data_folder("templates")),
         undefined=jinja2.StrictUndefined,
-        bytecode_cache=_template_cache(),
         **TEMPLATE_OPTIONS,
     )
     templates.filters["field_key"] = field_key  # fillable kits: a heading's key in field names
@@ -147,45 +148,6 @@ def environment() -> jinja2.Environment:
     templates.globals["form"] = ""  # a chunk's field-name prefix ("t2"); "": no form fields
     templates.globals["stamps"] = None  # a table's names and labels while it is written for stamping
     return templates
-
-
-class TemplateCache(jinja2.FileSystemBytecodeCache):
-    """The kit templates, compiled, kept between runs in the user's cache folder
-    (``$XDG_CACHE_HOME/kitgen``, else ``~/.cache/kitgen``; issue 13: compiling them took
-    40-50 ms of every kit, about a third of kitgen's own time in the default kit; loading
-    them takes 3 ms). Jinja keys each template by its path and checks its source's
-    checksum and the Python version; each entry's name also holds kitgen's and Jinja's
-    versions and the compiling options, so an edited template, another release or other
-    options compile afresh.
-
-    The cache never makes a kit fail: an entry that cannot be read (damaged by hand) or
-    written (a full disk) is compiled as if it were not there.
-    """
-
-    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        try:
-            super().load_bytecode(bucket)
-        except Exception:  # a damaged entry: pickle and marshal raise a dozen kinds of error
-            bucket.reset()
-
-    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        try:
-            super().dump_bytecode(bucket)
-        except OSError:
-            pass
-
-
-def _template_cache() -> TemplateCache | None:
-    """Return the template cache, or ``None`` where its folder cannot be made (no home
-    folder, a read-only one)."""
-    compiled = repr((__version__, jinja2.__version__, sorted(TEMPLATE_OPTIONS.items())))
-    name = f"templates-{hashlib.sha256(compiled.encode()).hexdigest()[:16]}-%s.cache"
-    try:
-        folder = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "kitgen"
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-    except (OSError, RuntimeError):  # RuntimeError: no home folder to be found
-        return None
-    return TemplateCache(str(folder), name)
 
 
 @dataclass(frozen=True)
