@@ -8,6 +8,7 @@ imports WeasyPrint or pypdf: the kit command imports the renderer when it runs.
 from __future__ import annotations
 
 import atexit
+import io
 import json
 import os
 import re
@@ -323,6 +324,14 @@ def show_version(value: bool) -> None:
         raise typer.Exit()
 
 
+def show_what_the_terminal_can() -> None:
+    """Make standard output and error write a character their encoding cannot (``Ł`` on a
+    Latin-1 terminal) as a backslash escape (``\\u0141``) instead of failing."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
+
+
 def run() -> None:
     """The ``kitgen`` command: run :data:`app`, then end the process without Python's
     teardown.
@@ -340,6 +349,7 @@ def run() -> None:
     flushing) or a profiler, debugger or coverage tool watches the process (it writes what
     it found after this returns), Python's own exit does it.
     """
+    show_what_the_terminal_can()
     try:
         app(prog_name="kitgen")
         status: object = 0

@@ -78,6 +78,17 @@ def test_a_fifo_without_a_writer_is_refused_at_once(tmp_path):
     assert "is a FIFO (named pipe), not a game log" in result.stderr
 
 
+def test_a_papersize_file_that_is_a_fifo_is_not_waited_for(tmp_path):
+    fifo = tmp_path / "papersize"
+    os.mkfifo(fifo)
+    code = ("from kitgen.kit.papersize import default_paper\n"
+            f"print(default_paper({{'PAPERCONF': {str(fifo)!r}}}))")
+    # A hang guard, not a timing measure: opening the FIFO blocked for ever.
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                            cwd=Path(__file__).parent.parent)
+    assert result.stdout == "a4\n", result.stderr
+
+
 def test_standard_input_is_read_up_to_four_mib():
     assert invoke("validate", "-", input=VALID.read_bytes()).exit_code == 0
     result = invoke("validate", "-", input=b"rules: strip\n" + b"#" * (4 * MiB))
@@ -535,3 +546,16 @@ def test_a_long_rules_option_is_quoted_short():
     with pytest.raises(LogUnreadableError) as raised:
         validate_text("rules: strip " + "y" * 100_000 + "\nplayers: Ana\n", Path("opt.log"))
     assert len(str(raised.value)) < 200
+
+
+@pytest.mark.parametrize("arguments", [(), ("--json",)])
+def test_a_terminal_that_cannot_show_a_name_gets_it_escaped(tmp_path, arguments):
+    log = tmp_path / "game.log"
+    log.write_text("rules: strip\nplayers: Łukasz, Ben\nturn Łukasz\n8: 8\n", encoding="utf-8")
+    environment = {**os.environ, "PYTHONPATH": str(Path(__file__).parent.parent), "PYTHONIOENCODING": "latin-1"}
+    result = subprocess.run([sys.executable, "-m", "kitgen", "validate", *arguments, str(log)],
+                            capture_output=True, env=environment, timeout=120)
+    assert result.returncode == 1 and b"Traceback" not in result.stderr, result.stderr
+    assert b"\\u0141ukasz" in result.stdout
+    if arguments:
+        assert json.loads(result.stdout)[0]["valid"] is False

@@ -9,6 +9,7 @@ once, and a machine already set up for its printer needs nothing.
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 from typing import Iterator, Mapping, get_args
 
@@ -60,12 +61,20 @@ def _sources(environ: Mapping[str, str], system_file: Path) -> Iterator[tuple[st
 
 def _papersize_file(path: Path) -> str:
     """Return the paper name a libpaper papersize file holds (its first line that is not
-    blank or a ``#`` comment), or ``""`` when there is none or it cannot be read."""
+    blank or a ``#`` comment), or ``""`` when there is none, it cannot be read or it is
+    not a regular file (a FIFO is opened without waiting for a writer, and not read)."""
     try:
-        with path.open("rb") as stream:
-            text = stream.read(MAX_PAPERSIZE_BYTES).decode("utf-8", "replace")
+        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
     except OSError:
         return ""
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            return ""
+        text = os.read(handle, MAX_PAPERSIZE_BYTES).decode("utf-8", "replace")
+    except OSError:
+        return ""
+    finally:
+        os.close(handle)
     for line in text.splitlines():
         line = line.split("#", 1)[0].strip()
         if line:
