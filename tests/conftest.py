@@ -100,7 +100,7 @@ def fonts_folder(tmp_path, monkeypatch):
     folder = tmp_path / "fonts"
     shutil.copytree(data_folder("fonts"), folder)
     monkeypatch.setattr(fonts, "data_folder", lambda name: folder)
-    caches = (font_faces, fonts._drawable_characters, fonts._config)
+    caches = (font_faces, fonts._character_maps, fonts._drawable_characters, fonts._config)
     for cached in caches:
         cached.cache_clear()
     yield folder

@@ -67,3 +67,61 @@ def test_an_unreadable_configuration_fails_in_one_sentence(fonts_folder):
     with pytest.raises(RenderError, match="font configuration cannot be read"):
         font_faces()
 
+
+
+def hebrew_font(path, drawn: bool = True) -> None:
+    """Write a small font that maps the Hebrew letter alef, drawn as a square or (a damaged
+    outline table) as nothing."""
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+
+    def glyph(ink: bool):
+        pen = TTGlyphPen(None)
+        if ink:
+            pen.moveTo((100, 0)), pen.lineTo((100, 500)), pen.lineTo((500, 500)), pen.lineTo((500, 0))
+            pen.closePath()
+        return pen.glyph()
+
+    builder = FontBuilder(1000, isTTF=True)
+    builder.setupGlyphOrder([".notdef", "alef"])
+    builder.setupCharacterMap({0x05D0: "alef"})
+    builder.setupGlyf({".notdef": glyph(True), "alef": glyph(drawn)})
+    builder.setupHorizontalMetrics({".notdef": (600, 100), "alef": (600, 100)})
+    builder.setupHorizontalHeader(ascent=800, descent=-200)
+    builder.setupNameTable({"familyName": "Test Hebrew", "styleName": "Regular"})
+    builder.setupOS2()
+    builder.setupPost()
+    builder.save(str(path))
+
+
+def damage_table(path, tag: bytes) -> None:
+    """Overwrite the table ``tag`` of the font file at ``path`` with 0xff bytes."""
+    import struct
+
+    data = bytearray(path.read_bytes())
+    for index in range(struct.unpack(">H", data[4:6])[0]):
+        name, _, offset, length = struct.unpack(">4sIII", data[12 + 16 * index:28 + 16 * index])
+        if name == tag:
+            data[offset:offset + length] = b"\xff" * length
+    path.write_bytes(bytes(data))
+
+
+def test_an_added_font_draws_a_name_the_packaged_ones_cannot(fonts_folder):
+    hebrew_font(fonts_folder / "Hebrew.ttf")
+    check_printable(["Ana", "\u05d0\u05d0"])
+
+
+def test_an_added_font_that_would_print_a_name_blank_is_refused_by_name(fonts_folder):
+    hebrew_font(fonts_folder / "Hebrew.ttf", drawn=False)
+    with pytest.raises(RenderError, match=r"Hebrew\.ttf' has no outline for 'א' \(it is damaged\)"):
+        check_printable(["Ana", "\u05d0\u05d0"])
+    check_printable(["Ana"])  # a name it does not draw is not its concern
+
+
+@pytest.mark.parametrize("table", [b"maxp", b"head", b"cmap"])
+def test_an_added_font_with_a_damaged_table_is_one_sentence(fonts_folder, table):
+    hebrew_font(fonts_folder / "Hebrew.ttf")
+    damage_table(fonts_folder / "Hebrew.ttf", table)
+    with pytest.raises(RenderError, match=r"Hebrew\.ttf' is damaged or not a font kitgen can load") as caught:
+        font_faces()
+    assert str(caught.value).count("\n") == 0

@@ -3,21 +3,26 @@
 ``fonts/fonts.toml`` lists the packaged families; each family's faces come from its
 font package's ``metadata.json``; ``.ttf``/``.otf`` files a user drops into ``fonts/``
 follow as extra families. Before a render, :func:`check_printable` refuses a name these
-fonts cannot draw; after it, :func:`check_embedded_fonts` refuses a PDF holding any
-other font (Pango silently substitutes a system font for a missing glyph).
+fonts cannot draw, and a font file that is damaged where it would draw one; after it,
+:func:`check_embedded_fonts` refuses a PDF holding any other font (Pango silently
+substitutes a system font for a missing glyph). Every read of a font file is guarded: a
+damaged one is one sentence naming it, never a traceback.
 """
 
 from __future__ import annotations
 
 import importlib
 import json
-import struct
 import tomllib
+import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Iterable
 
+from fontTools.pens.boundsPen import ControlBoundsPen
 from fontTools.ttLib import TTFont, TTLibError
 from fontTools.unicodedata import script, script_name
 from pypdf import PdfReader
@@ -30,6 +35,10 @@ FONT_CONFIG = "fonts.toml"
 FONT_SUFFIXES = (".ttf", ".otf")
 EXTRA_FAMILY = "kitgen extra {number}"
 FONT_FILE_KEYS = ("/FontFile", "/FontFile2", "/FontFile3")
+# What Pango and HarfBuzz read of every font they draw with: an added file must load them
+# (the layout tables, GSUB and GPOS, are read leniently by HarfBuzz and not checked here).
+RENDERED_TABLES = ("head", "hhea", "maxp", "hmtx", "cmap")
+OUTLINE_TABLES = ("glyf", "CFF ", "CFF2")  # one of these holds the glyphs' outlines
 
 
 @dataclass(frozen=True)
@@ -83,17 +92,25 @@ def font_folders() -> tuple[Path, ...]:
 
 def check_printable(names: Iterable[str]) -> None:
     """Check that kitgen's fonts can draw every character of every name (RULES.md,
-    "Player names": a kit refuses a name its packaged fonts cannot draw).
+    "Player names": a kit refuses a name its packaged fonts cannot draw), and that the
+    font that will draw each character has an outline for it (a damaged font prints a
+    name blank).
 
-    Raises :class:`PlayerNameError` with one sentence for the first name that fails.
+    Raises :class:`PlayerNameError` with one sentence for the first name that fails, and
+    :class:`RenderError` naming a font file that is damaged.
     """
+    drawn: set[str] = set()
     for name in names:  # the fonts' character maps are read only once a name needs them
         for char in name:
+            if char in drawn:
+                continue
             if ord(char) not in _drawable_characters():
                 raise PlayerNameError(
                     f"player name {quote(name)} has the character {char!r} of the "
                     f"{script_name(script(char))} script, which kitgen's fonts cannot print."
                 )
+            _check_outlines(char)
+            drawn.add(char)
 
 
 def check_embedded_fonts(pdf: PdfReader) -> None:
@@ -114,20 +131,63 @@ def check_embedded_fonts(pdf: PdfReader) -> None:
             raise RenderError(f"the font {name!r} is not embedded as a subset in the kit.")
 
 
-def _check_loadable(path: Path) -> None:
-    """Check that the file ``path`` added to ``fonts/`` is a font with a character map.
+@contextmanager
+def _font_file(path: Path) -> Iterator[TTFont]:
+    """Open the font file ``path`` (its tables read when first asked for) for the block.
 
-    Raises :class:`RenderError` naming the file otherwise (a folder, a broken or foreign file).
+    Raises :class:`RenderError` naming the file for any failure to read it in the block:
+    fontTools raises a dozen kinds of error on a damaged table.
     """
     try:
         with TTFont(path, lazy=True) as font:
-            if font.getBestCmap() is None:
-                raise TTLibError("no character map")
-    except (OSError, TTLibError, AssertionError, KeyError, ValueError, struct.error) as error:
+            yield font
+    except RenderError:
+        raise
+    except Exception as error:
         raise RenderError(
-            f"{str(path)!r} in kitgen's fonts folder is not a font kitgen can load ({error}); "
-            "remove it or replace it with a .ttf or .otf font."
+            f"the font file {str(path)!r} is damaged or not a font kitgen can load ({str(error)[:80]}); "
+            "remove it, or replace it (a font package: reinstall kitgen)."
         ) from None
+
+
+def _check_loadable(path: Path) -> None:
+    """Check that the file ``path`` added to ``fonts/`` is a font whose tables that every
+    render reads load whole, with a character map and outlines.
+
+    Raises :class:`RenderError` naming the file otherwise (a folder, a broken or foreign file).
+    """
+    with _font_file(path) as font:
+        if font.getBestCmap() is None:
+            raise TTLibError("no character map")
+        outlines = [tag for tag in OUTLINE_TABLES if tag in font]
+        if not outlines:
+            raise TTLibError("no outlines")
+        tags = (*RENDERED_TABLES, *(("loca",) if outlines[0] == "glyf" else ()), outlines[0])
+        if any(font[tag] is None for tag in tags):  # reading a table decompiles it
+            raise TTLibError("a table is empty")
+
+
+def _check_outlines(char: str) -> None:
+    """Check that the faces that draw ``char`` (every face of the first family in fallback
+    order that maps it, as Pango chooses) have an outline for it (not the missing-glyph
+    box, not empty, unless ``char`` is a space). Raises :class:`RenderError` naming a
+    face's file that is damaged there."""
+    if unicodedata.category(char) == "Zs":
+        return
+    family = next(face.family for face, cmap in _character_maps() if ord(char) in cmap)
+    for face, cmap in _character_maps():
+        if face.family != family or ord(char) not in cmap:
+            continue
+        with _font_file(face.path) as font:
+            glyph_name = cmap[ord(char)]
+            glyphs = font.getGlyphSet()
+            pen = ControlBoundsPen(glyphs)
+            glyphs[glyph_name].draw(pen)
+            if font.getGlyphID(glyph_name) == 0 or pen.bounds is None:
+                raise RenderError(
+                    f"the font file {str(face.path)!r} has no outline for {char!r} (it is damaged): "
+                    "remove it, or replace it (a font package: reinstall kitgen)."
+                )
 
 
 @cache
@@ -161,12 +221,20 @@ def _package_faces(family: dict) -> list[FontFace]:
 
 
 @cache
-def _drawable_characters() -> frozenset[int]:
-    characters: set[int] = set()
+def _character_maps() -> tuple[tuple[FontFace, dict[int, str]], ...]:
+    """Return each face with its character map (code point: glyph name), in fallback order.
+
+    Raises :class:`RenderError` naming a font file that cannot be read."""
+    maps = []
     for face in font_faces():
-        with TTFont(face.path, lazy=True) as font:
-            characters.update(font.getBestCmap() or {})
-    return frozenset(characters)
+        with _font_file(face.path) as font:
+            maps.append((face, dict(font.getBestCmap() or {})))
+    return tuple(maps)
+
+
+@cache
+def _drawable_characters() -> frozenset[int]:
+    return frozenset(code for _, cmap in _character_maps() for code in cmap)
 
 
 def _fonts_of(pdf: PdfReader) -> list[DictionaryObject]:
