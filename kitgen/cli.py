@@ -349,9 +349,12 @@ def run() -> None:
     flushing) or a profiler, debugger or coverage tool watches the process (it writes what
     it found after this returns), Python's own exit does it.
     """
+    from kitgen.cores import sigterm_unwinds
+
     show_what_the_terminal_can()
     try:
-        app(prog_name="kitgen")
+        with sigterm_unwinds():  # a kill unwinds the render: its temporary font folder goes
+            app(prog_name="kitgen")
         status: object = 0
     except SystemExit as leaving:
         status = 0 if leaving.code is None else leaving.code

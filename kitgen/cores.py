@@ -23,6 +23,8 @@ import os
 import pickle
 import signal
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Callable, TypeVar
 
 from kitgen.errors import KitgenError
@@ -30,6 +32,29 @@ from kitgen.errors import KitgenError
 Result = TypeVar("Result")
 
 STOP_WAIT_S = 2.0  # how long a copy told to stop may take to unwind before it is killed
+TERMINATED_STATUS = 128 + signal.SIGTERM  # the shell's status of a process SIGTERM ended
+
+
+@contextmanager
+def sigterm_unwinds() -> Iterator[None]:
+    """Make SIGTERM end this process for the duration by raising :class:`SystemExit`
+    (status 143, as the signal's default gives), so that ``with`` and ``finally`` blocks
+    remove what they made (a renderer's temporary font folder, a half-written file) before
+    it ends. A second SIGTERM is ignored while the first one unwinds. Main thread only:
+    elsewhere signals stay as they are."""
+    def terminate(signum: int, frame: object) -> None:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        raise SystemExit(TERMINATED_STATUS)
+
+    try:
+        saved = signal.signal(signal.SIGTERM, terminate)
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, saved)
 
 
 def usable_cores() -> int:

@@ -402,8 +402,9 @@ def test_sigterm_in_the_write_window_cleans_up_like_ctrl_c(tmp_path, quick_rende
 
     monkeypatch.setattr(output.os, "link", terminated)
     before = signal.getsignal(signal.SIGTERM)
-    with pytest.raises(KeyboardInterrupt):
+    with pytest.raises(SystemExit) as ended:
         build_kit(KitRequest(STRIP, output=tmp_path / "kit.pdf"))
+    assert ended.value.code == 143
     assert list(tmp_path.iterdir()) == []
     assert signal.getsignal(signal.SIGTERM) == before
 

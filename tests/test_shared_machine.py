@@ -186,3 +186,31 @@ def test_transcribe_force_replaces_every_log_or_none(filled_ten, tmp_path, monke
     done = invoke("transcribe", filled_ten, "-o", logs, "--force")
     assert done.exit_code == 0, done.output
     assert "turn Ana\n8: 8\n" in (logs / "club-table-2.log").read_text()
+
+
+# SIGTERM during a render: WeasyPrint's copy of the fonts in $TMPDIR went with the process
+# only when the garbage collector ran.
+
+def test_sigterm_during_a_render_leaves_nothing_behind(tmp_path):
+    import signal
+    import time
+
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    environment = {**os.environ, "PYTHONPATH": str(ROOT), "TMPDIR": str(temporary)}
+    kit = subprocess.Popen([sys.executable, "-m", "kitgen", "kit", "--seats", "6", "--tables", "40",
+                            "-o", str(tmp_path / "kit.pdf")], env=environment, cwd=tmp_path,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        for _ in range(60_000):  # until the render has copied its fonts (a bound, not a timing)
+            if list(temporary.glob("weasyprint-*")) or kit.poll() is not None:
+                break
+            time.sleep(0.005)
+        kit.send_signal(signal.SIGTERM)
+        _, errors = kit.communicate(timeout=120)
+    finally:
+        kit.kill()
+    assert kit.returncode == 143, errors
+    assert b"Traceback" not in errors
+    assert list(temporary.iterdir()) == []
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["tmp"]

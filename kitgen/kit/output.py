@@ -10,7 +10,7 @@ kit rendered; a replaced file (``--force``, or a kit kitgen wrote in the default
 is kept aside until both are in place, and keeps its mode. If the second fails, the
 first is undone. A kit without a separate host key written to the default folder removes
 the host key kitgen wrote there for an earlier kit, in the same step. SIGTERM in that
-window is handled like Ctrl-C; the temporary files of a run killed outright are removed by
+window unwinds it as Ctrl-C does; the temporary files of a run killed outright are removed by
 the next run writing to the same folder (those it may not remove, another user's in a
 shared folder, are left). Nothing is written through a symbolic link, and a kit that was
 filled in or drawn on is the user's work, replaced only with ``--force``.
@@ -21,12 +21,11 @@ from __future__ import annotations
 import errno
 import os
 import secrets
-import signal
 import stat
-from contextlib import contextmanager
 from pathlib import Path
-from typing import BinaryIO, Callable, Iterator
+from typing import BinaryIO, Callable
 
+from kitgen.cores import sigterm_unwinds
 from kitgen.errors import OutputExistsError, RenderError
 from kitgen.kit.request import KitRequest
 from kitgen.textfile import MAX_KIT_BYTES, PDF_HEADER, shown_name
@@ -212,7 +211,7 @@ def write_files(files: dict[Path, bytes], replace: Callable[[Path], bool],
     temporaries: list[Path] = []
     undo: list[Callable[[], None]] = []
     try:
-        with _sigterm_as_interrupt():
+        with sigterm_unwinds():
             for path, content in files.items():
                 path.parent.mkdir(parents=True, exist_ok=True)
                 _remove_leftovers(path.parent)
@@ -320,24 +319,6 @@ def _running(pid: int) -> bool:
     except OSError:
         return True  # a process of another user
     return True
-
-
-@contextmanager
-def _sigterm_as_interrupt() -> Iterator[None]:
-    """Turn SIGTERM into :class:`KeyboardInterrupt` for the duration (main thread only),
-    so the write window cleans up after it as after Ctrl-C."""
-    def interrupt(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
-
-    try:
-        saved = signal.signal(signal.SIGTERM, interrupt)
-    except ValueError:  # not the main thread: signals stay as they are
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, saved)
 
 
 def _status(path: Path) -> os.stat_result | None:
