@@ -606,7 +606,9 @@ REPORT_EXAMPLES = """Examples:
 
 @app.command(cls=Command, epilog=REPORT_EXAMPLES)
 def report(
-    logs: list[Path] = typer.Argument(
+    # str, not Path: Typer refuses a Path the user may not read with a usage message, where
+    # the report lists that log as unreadable (LogUnreadableError) and goes on.
+    logs: list[str] = typer.Argument(
         ..., metavar="LOG", help="Game logs, one per table; a folder means every *.log file in it."),
     output: Optional[Path] = typer.Option(
         None, "-o", "--output", show_default="output/report.pdf", help="The report PDF."),
@@ -632,13 +634,13 @@ def report(
         if as_json or as_csv:
             from kitgen.session.export import session_csv, session_json
 
-            session = collect_session(logs)
+            session = collect_session([Path(name) for name in logs])
             text = (json.dumps(session_json(session), ensure_ascii=False, indent=1) + "\n"
                     if as_json else session_csv(session))
         else:
             from kitgen.kit.papersize import default_paper
 
-            session, write_report = collect_session_while(logs, _report_writer)
+            session, write_report = collect_session_while([Path(name) for name in logs], _report_writer)
             text = f"{write_report(session, output, paper or default_paper(), force)}\n"
     except KitgenError as error:
         fail(str(error))
@@ -659,7 +661,8 @@ def _report_writer() -> Callable:
 
 @app.command("transcribe", cls=Command, epilog=TRANSCRIBE_EXAMPLES)
 def transcribe_command(
-    kit: Path = typer.Argument(..., metavar="KIT", help="A filled fillable kit (PDF)."),
+    # str, not Path: a kit that cannot be read is one sentence of read_kit's, not a usage message
+    kit: str = typer.Argument(..., metavar="KIT", help="A filled fillable kit (PDF)."),
     output: Optional[Path] = typer.Option(
         None, "-o", "--output", show_default="the kit's folder", help="The folder to write the logs in.",
     ),
@@ -670,9 +673,9 @@ def transcribe_command(
     from kitgen.kit.output import check_output_path, replaceable, write_files
 
     try:
-        logs = kit_logs(kit)
-        folder = output if output is not None else kit.parent
-        files = {folder / f"{kit.stem}-table-{log.number}.log": log.text.encode() for log in logs}
+        logs = kit_logs(Path(kit))
+        folder = output if output is not None else Path(kit).parent
+        files = {folder / f"{Path(kit).stem}-table-{log.number}.log": log.text.encode() for log in logs}
         for path in files:
             check_output_path(path, True, force)
         write_files(files, replaceable(True, force))  # every table's log, or none

@@ -560,3 +560,25 @@ def test_a_terminal_that_cannot_show_a_name_gets_it_escaped(tmp_path, arguments)
     assert b"\\u0141ukasz" in result.stdout
     if arguments:
         assert json.loads(result.stdout)[0]["valid"] is False
+
+
+@pytest.mark.parametrize("command", [["report", "--json"], ["validate"]])
+def test_a_log_the_user_may_not_read_is_listed_and_the_others_go_on(tmp_path, monkeypatch, command):
+    locked = tmp_path / "locked.log"
+    locked.write_text(VALID.read_text())
+    opened = os.open
+
+    def denied(path, *args, **kwargs):
+        if Path(path) == locked:
+            raise PermissionError(13, "Permission denied", str(path))
+        return opened(path, *args, **kwargs)
+
+    access = os.access
+    monkeypatch.setattr(os, "access", lambda path, mode, **kw: Path(path) != locked and access(path, mode, **kw))
+    monkeypatch.setattr("kitgen.textfile.os.open", denied)
+    result = invoke(*command, VALID, locked)
+    assert result.exit_code == 2, result.output
+    assert "cannot be read (Permission denied)" in result.stderr
+    if command[0] == "report":
+        tables = json.loads(result.stdout)["tables"]
+        assert len(tables) == 2 and sum(table.get("unreadable") is not None for table in tables) == 1
