@@ -10,6 +10,7 @@ from __future__ import annotations
 import atexit
 import io
 import json
+import logging
 import os
 import re
 import sys
@@ -352,6 +353,8 @@ def run() -> None:
     from kitgen.cores import sigterm_unwinds
 
     show_what_the_terminal_can()
+    # A damaged font makes fontTools log warnings kitgen reports itself, in one sentence.
+    logging.getLogger("fontTools").setLevel(logging.ERROR)
     try:
         with sigterm_unwinds():  # a kill unwinds the render: its temporary font folder goes
             app(prog_name="kitgen")

@@ -125,3 +125,22 @@ def test_an_added_font_with_a_damaged_table_is_one_sentence(fonts_folder, table)
     with pytest.raises(RenderError, match=r"Hebrew\.ttf' is damaged or not a font kitgen can load") as caught:
         font_faces()
     assert str(caught.value).count("\n") == 0
+
+
+def fonttools_subsets() -> bool:
+    """Return whether WeasyPrint subsets fonts with fontTools (no HarfBuzz-Subset library)."""
+    from weasyprint.text.ffi import harfbuzz_subset
+
+    return harfbuzz_subset is None
+
+
+@pytest.mark.skipif(not fonttools_subsets(), reason="HarfBuzz-Subset writes metrics fontTools cannot")
+def test_an_added_font_that_cannot_be_embedded_fails_the_render_in_one_sentence(fonts_folder):
+    from kitgen.kit.build import render_kit
+    from kitgen.kit.request import KitRequest
+    from kitgen.rules.presets import find_preset
+
+    hebrew_font(fonts_folder / "Hebrew.ttf")
+    damage_table(fonts_folder / "Hebrew.ttf", b"hmtx")  # loads, lays out; its metrics cannot be written again
+    with pytest.raises(RenderError, match="could not be embedded in the PDF .*fonts folder may be damaged"):
+        render_kit(KitRequest(find_preset("strip").configure(), ("\u05d0\u05d0", "Ben"), host_key="none"))

@@ -45,7 +45,7 @@ from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherRespons
 
 from kitgen import __version__
 from kitgen.cores import side_by_side
-from kitgen.errors import RenderError
+from kitgen.errors import KitgenError, RenderError
 from kitgen.forms.scheme import field_key, field_title, table_prefix
 from kitgen.kit.fonts import check_embedded_fonts, font_faces, font_families, font_folders, number_families
 from kitgen.kit.layout import Layout
@@ -375,9 +375,23 @@ def _checked(pdf: bytes) -> PdfReader:
 
 
 def _written(document: Document) -> bytes:
-    """Return the PDF of a laid-out WeasyPrint ``document`` (painted and written)."""
+    """Return the PDF of a laid-out WeasyPrint ``document`` (painted and written).
+
+    Raises :class:`RenderError` as :func:`_watched_render` does, and when a font cannot be
+    embedded: WeasyPrint subsets each font with fontTools or HarfBuzz while it writes, and
+    a font damaged in a way that loaded and laid out (advance widths out of range) fails
+    there with whatever error the subsetter meets.
+    """
     with _watched_render():
-        return document.write_pdf()
+        try:
+            return document.write_pdf()
+        except (KitgenError, OSError):
+            raise
+        except Exception as error:
+            raise RenderError(
+                f"the fonts could not be embedded in the PDF ({type(error).__name__}: {str(error)[:80]}); "
+                "a font file added to kitgen's fonts folder may be damaged."
+            ) from None
 
 
 @dataclass(frozen=True)
