@@ -83,6 +83,7 @@ class Machine:
         os.chmod(self.work, 0o755)
         if not self.python.exists():
             copy = self.work / "source"
+            shutil.rmtree(copy, ignore_errors=True)
             shutil.copytree(source, copy, ignore=shutil.ignore_patterns(".git", ".venv*", "output", "__pycache__"))
             python = SYSTEM_PYTHON if self.two_users else sys.executable
             subprocess.run([python, "-m", "venv", str(self.venv)], check=True)
