@@ -237,3 +237,71 @@ def test_a_solo_best_of_table_is_ranked_with_no_round_won(tmp_path):
                                            ("Cy", T43), ("Ben", T14), ("Ben", T14), ("Cy", T43)), encoding="utf-8")
     rows = list(csv.DictReader(io.StringIO(session_csv(collect_session([tmp_path])))))
     assert [(row["player"], row["round_wins"]) for row in rows] == [("Ben", "2"), ("Cy", "1"), ("Ana", "0")]
+
+
+# Memory: the logs are read one at a time, and only what the report prints of each is kept
+
+# a log of 400 impossible throws: 1,000 errors kept, about 300 KB as a validator's report
+HEAVY = log("strip", "Ana, Ben", ("Ana", ("13: 1",) * 400))
+
+
+def heavy_logs(folder: Path, count: int) -> Path:
+    folder.mkdir()
+    for number in range(count):
+        (folder / f"{number:03d}.log").write_text(HEAVY, encoding="utf-8")
+    return folder
+
+
+def test_each_logs_report_is_let_go_before_the_next_log_is_read(tmp_path, monkeypatch):
+    import weakref
+
+    from kitgen.session import collect
+
+    read = collect.validate_path
+    reports: list[weakref.ref] = []
+
+    def validate_path(path):
+        assert [report() for report in reports if report() is not None] == [], \
+            "an earlier log's report is still held"
+        report = read(path)
+        reports.append(weakref.ref(report))
+        return report
+
+    monkeypatch.setattr(collect, "validate_path", validate_path)
+    session = collect_session([heavy_logs(tmp_path / "logs", 4)])
+    assert len(reports) == len(session.tables) == 4
+
+
+def test_collecting_a_session_holds_a_small_bounded_share_per_log(tmp_path, monkeypatch):
+    """Each further log adds its table line and players' rows, a few kilobytes, not its
+    report (every throw and error: about 300 KB here). The validator's reading state is
+    freed by the cyclic garbage collector, whenever it runs: it is collected after each
+    log here, so that the peak counts what collecting holds, the same on every run."""
+    import gc
+    import tracemalloc
+
+    from kitgen.session import collect
+
+    read = collect.validate_path
+
+    def validate_path(path):
+        report = read(path)
+        gc.collect()
+        return report
+
+    monkeypatch.setattr(collect, "validate_path", validate_path)
+    few, many = heavy_logs(tmp_path / "few", 2), heavy_logs(tmp_path / "many", 12)
+    collect_session([few])  # the readers' caches filled first
+
+    def peak(folder: Path) -> int:
+        gc.collect()
+        tracemalloc.start()
+        try:
+            collect_session([folder])
+            return tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+
+    grown = peak(many) - peak(few)
+    assert grown < 10 * 16_000, f"{grown:,} bytes more for 10 more logs"
+    assert [table.errors for table in collect_session([many]).tables] == [1201] * 12

@@ -1,6 +1,6 @@
 """A session's figures, worked out from the validator's reports: each table's summary (what
 decided it, as ``kitgen validate`` words it), the room's standings per preset, each player's
-figures and the dice.
+figures and the dice, folded in log by log (:class:`SessionBuilder`).
 Pure: no I/O (the logs are read by :mod:`kitgen.session.collect`).
 
 **Standings** group the tables by their ``rules:`` line (preset and options: 9 and 12 tiles,
@@ -163,30 +163,42 @@ class Session:
         }
 
 
-def build_session(entries: list[Report | tuple[str, str]]) -> Session:
-    """Return the :class:`Session` of ``entries`` in order: each a validator's
-    :class:`Report`, or ``(file, sentence)`` for a log that could not be read."""
-    tables: list[TableLine] = []
-    groups: dict[str, list[PlayerRow]] = {}
-    group_rules: dict[str, Rules] = {}
-    two_dice: dict[int, int] = {}
-    one_die: dict[int, int] = {}
-    impossible = 0
-    for number, entry in enumerate(entries, start=1):
+class SessionBuilder:
+    """A session's figures folded in as its logs are read, one log at a time: each table's
+    :class:`TableLine`, its players' rows and the counts of its throws are kept, the
+    validator's :class:`Report` (every turn, throw and error) is not, so collecting a
+    session holds a few kilobytes per log however long the logs are."""
+
+    def __init__(self) -> None:
+        self._tables: list[TableLine] = []
+        self._groups: dict[str, list[PlayerRow]] = {}
+        self._rules: dict[str, Rules] = {}
+        self._two_dice: dict[int, int] = {}
+        self._one_die: dict[int, int] = {}
+        self._impossible = 0
+
+    def add(self, entry: Report | tuple[str, str]) -> None:
+        """Add the next log: a validator's :class:`Report`, or ``(file, sentence)`` for a
+        log that could not be read."""
+        number = len(self._tables) + 1
         if not isinstance(entry, Report):
-            tables.append(TableLine(number, entry[0], unreadable=entry[1]))
-            continue
+            self._tables.append(TableLine(number, entry[0], unreadable=entry[1]))
+            return
         rules = parse_rules_line(entry.rules)
-        tables.append(TableLine(number, entry.file, entry.rules, entry.players, entry.summary,
-                                entry.error_count))
-        group_rules.setdefault(entry.rules, rules)
-        groups.setdefault(entry.rules, []).extend(
+        self._tables.append(TableLine(number, entry.file, entry.rules, entry.players, entry.summary,
+                                      entry.error_count))
+        self._rules.setdefault(entry.rules, rules)
+        self._groups.setdefault(entry.rules, []).extend(
             PlayerRow(None, name, number, not entry.valid, player_figures(rules, entry, name))
             for name in entry.players
         )
-        impossible += count_throws(entry, two_dice, one_die)
-    standings = tuple(rank(rules_text, group_rules[rules_text], rows) for rules_text, rows in groups.items())
-    return Session(tuple(tables), standings, fit(two_dice, TWO_DICE), fit(one_die, ONE_DIE), impossible)
+        self._impossible += count_throws(entry, self._two_dice, self._one_die)
+
+    def session(self) -> Session:
+        """Return the :class:`Session` of the logs added, in the order added."""
+        standings = tuple(rank(rules_text, self._rules[rules_text], rows) for rules_text, rows in self._groups.items())
+        return Session(tuple(self._tables), standings, fit(self._two_dice, TWO_DICE), fit(self._one_die, ONE_DIE),
+                       self._impossible)
 
 
 def player_figures(rules: Rules, report: Report, name: str) -> dict[str, float | int | None]:
