@@ -117,10 +117,10 @@ def test_a_name_with_an_invisible_character_is_refused(text):
     "rules: knucklebones\nplayers: {}, Ben\n",
 ])
 @pytest.mark.parametrize("name, sentence", [
-    ("\u3164", "line 2: player name '\u3164' has the invisible character U+3164 (HANGUL FILLER), "
-               "which prints as nothing."),
-    ("\uffa0", "line 2: player name '\uffa0' has the invisible character U+FFA0 (HALFWIDTH HANGUL FILLER), "
-               "which prints as nothing."),
+    ("\u3164", ("line 2: player name '\u3164' has the invisible character U+3164 (HANGUL FILLER), "
+                "which prints as nothing.")),
+    ("\uffa0", ("line 2: player name '\uffa0' has the invisible character U+FFA0 (HALFWIDTH HANGUL FILLER), "
+                "which prints as nothing.")),
     (f"Ana, {FULLWIDTH_ANA}", f"line 2: player name '{FULLWIDTH_ANA}' would look the same on paper as 'Ana'."),
 ])
 def test_a_log_header_naming_players_a_kit_refuses_is_unreadable(header, name, sentence):
