@@ -152,3 +152,19 @@ def test_an_existing_file_is_kept_without_force(runner, tmp_path):
     assert path.read_bytes() == b"keep me"
 
 
+
+
+VALID_LOG = (Path(__file__).parent / "fixtures" / "cases" / "strip-2p-valid.log").read_text()
+
+
+def test_a_printed_report_is_bounded_and_the_figures_are_not(runner, tmp_path):
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    for number in range(251):  # one more than a kit's tables
+        (logs / f"table-{number:03d}.log").write_text(VALID_LOG)
+    refused = runner.invoke(app, ["report", str(logs), "-o", str(tmp_path / "report.pdf")])
+    assert refused.exit_code == 2
+    assert "a printed report takes at most 250 logs, and 251 were given" in refused.stderr
+    assert not (tmp_path / "report.pdf").exists()
+    figures = runner.invoke(app, ["report", str(logs), "--json"])
+    assert figures.exit_code == 0 and len(json.loads(figures.stdout)["tables"]) == 251

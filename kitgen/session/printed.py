@@ -15,16 +15,23 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
+from kitgen.errors import OptionError
 from kitgen.kit.fonts import check_printable, font_families
 from kitgen.kit.layout import Layout, find_paper
 from kitgen.kit.output import check_output_path, replaceable, write_files
 from kitgen.kit.parts import Chunk, Part
 from kitgen.kit.render import DocumentInfo, KitRenderer
+from kitgen.kit.tables import MAX_TABLES
 from kitgen.session.dice import FEWEST_EXPECTED, Fit
 from kitgen.session.figures import HEADINGS, PlayerRow, Session, Standings, TableLine
 
 REPORT_TITLE = "Session report"
 DEFAULT_OUTPUT = Path("output") / "report.pdf"  # beside the kit's ./output/kit.pdf
+# The most logs a printed report lays out: as many tables as one kit prints (CLI.md "Limits
+# and bad input"), about 26 pages and 200 MB. WeasyPrint holds every page of a document
+# while it lays it out (4 MB a page of standings), so 2,000 logs took 800 MB; --json and
+# --csv, which lay nothing out, take any number.
+MAX_PRINTED_LOGS = MAX_TABLES
 CHART_WIDTH_MM = 170.0
 CHART_HEIGHT_MM = 56.0
 AXIS_LEFT_MM = 12.0  # room for the count labels left of the plot
@@ -273,9 +280,15 @@ def report_chunk(session: Session) -> Chunk:
 def render_report(session: Session, paper: str = "a4") -> bytes:
     """Return the report PDF of ``session`` on ``paper`` (``a4`` or ``letter``).
 
-    Raises :class:`OptionError` for another paper, :class:`PlayerNameError` for a name the
-    fonts cannot draw and :class:`RenderError` when the render fails.
+    Raises :class:`OptionError` for another paper or more logs than a printed report takes
+    (:data:`MAX_PRINTED_LOGS`), :class:`PlayerNameError` for a name the fonts cannot draw
+    and :class:`RenderError` when the render fails.
     """
+    if len(session.tables) > MAX_PRINTED_LOGS:
+        raise OptionError(
+            f"a printed report takes at most {MAX_PRINTED_LOGS} logs, and {len(session.tables):,} were given; "
+            "report each session apart, or print the figures with --json or --csv."
+        )
     layout = Layout.for_print(find_paper(paper), large_print=False)
     check_printable(name for table in session.tables for name in table.players)
     info = DocumentInfo(REPORT_TITLE, "Results, standings and dice of a session of dice games")
