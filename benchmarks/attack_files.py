@@ -147,8 +147,11 @@ class Machine:
         seconds = time.perf_counter() - start
         for reader in readers:
             reader.join()
+        # A hang: killed at the deadline, or more than HANG_S of CPU (wall time on a loaded
+        # machine says little: the victim's commands share two cores with everything else).
+        cpu_seconds = usage.ru_utime + usage.ru_stime
         return Finished(os.waitstatus_to_exitcode(status), captured["out"], captured["err"], seconds,
-                        usage.ru_maxrss / 1024, hung or seconds > HANG_S)
+                        usage.ru_maxrss / 1024, hung or cpu_seconds > HANG_S)
 
 
 def judge(outcome: Outcome, finished: Finished, what: str, statuses: tuple[int, ...] = (0, 1, 2)) -> None:
@@ -198,7 +201,7 @@ def planted_cache(machine: Machine) -> Outcome:
     """An attacker makes the victim's cache folder first, then swaps what kitgen wrote there
     for a pickle that runs a command; and a relative XDG_CACHE_HOME."""
     outcome = Outcome()
-    marker = machine.work / "planted-code-ran"
+    marker = machine.home / "planted-code-ran"  # where the victim, who runs the payload, may write
     marker.unlink(missing_ok=True)
     shared = machine.folder("shared-cache", 0o777, ATTACKER)
     (shared / "kitgen").mkdir(mode=0o777)
