@@ -214,3 +214,15 @@ def test_sigterm_during_a_render_leaves_nothing_behind(tmp_path):
     assert b"Traceback" not in errors
     assert list(temporary.iterdir()) == []
     assert sorted(path.name for path in tmp_path.iterdir()) == ["tmp"]
+
+
+def test_a_kit_drawn_on_by_a_tool_that_keeps_its_creator_counts_as_changed(fillable_ten, tmp_path):
+    saved_again = PdfWriter(clone_from=PdfReader(fillable_ten))  # re-saved, nothing changed
+    saved_again.write(tmp_path / "saved-again.pdf")
+    assert output.kit_state(tmp_path / "saved-again.pdf") == output.AS_WRITTEN
+    flattened = PdfWriter(clone_from=PdfReader(fillable_ten))  # a form flattened: drawing added
+    rules_card = PdfReader(fillable_ten).pages[0]
+    assert not rules_card.get("/Annots")
+    flattened.pages[1].merge_page(rules_card)
+    flattened.write(tmp_path / "flattened.pdf")
+    assert output.kit_state(tmp_path / "flattened.pdf") == output.CHANGED

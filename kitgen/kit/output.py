@@ -19,16 +19,20 @@ filled in or drawn on is the user's work, replaced only with ``--force``.
 from __future__ import annotations
 
 import errno
+import hashlib
 import os
 import secrets
 import stat
 from pathlib import Path
-from typing import BinaryIO, Callable
+from typing import TYPE_CHECKING, BinaryIO, Callable, Iterable
 
 from kitgen.cores import sigterm_unwinds
 from kitgen.errors import OutputExistsError, RenderError
 from kitgen.kit.request import KitRequest
 from kitgen.textfile import MAX_KIT_BYTES, PDF_HEADER, shown_name
+
+if TYPE_CHECKING:
+    from pypdf import PageObject
 
 DEFAULT_OUTPUT = Path("output") / "kit.pdf"  # CLI.md: ./output/kit.pdf
 CREATOR_PREFIX = "kitgen "  # /Creator "kitgen <version>": how kitgen knows a kit it wrote
@@ -37,6 +41,10 @@ CREATOR_PREFIX = "kitgen "  # /Creator "kitgen <version>": how kitgen knows a ki
 KITGEN_ANNOTATIONS = ("/Link", "/Widget")
 UNTICKED = "/Off"  # a tick box's value when it is not ticked
 MAX_FIELD_PARENTS = 16  # a field's parents a value may be inherited from (kitgen nests two)
+# The document information key of a digest of every page's drawing as kitgen wrote it: a
+# tool that flattens a filled form (qpdf, a print to PDF) draws into the pages and drops the
+# fields, keeping the creator.
+PAGES_DIGEST_KEY = "/kitgenPages"
 HOST_KEY_SUFFIX = "-host-key"  # CLI.md: separate host key, <stem>-host-key.pdf beside the kit
 FILE_MODE = 0o666  # a new kit gets the usual permissions for a new file (less the umask)
 TEMPORARY_PREFIX = ".kitgen-"  # .kitgen-<pid>-<random>.part: hidden, and whose run it was
@@ -139,7 +147,8 @@ def kit_state(path: Path) -> str | None:
     size that starts as a PDF and whose document information names ``kitgen`` as its
     creator: KitRenderer writes ``/Creator (kitgen <version>)``) and nobody has changed,
     :data:`CHANGED` when it is one that was saved again from a viewer (an update appended,
-    a form field filled in, a note or drawing added), ``None`` when it is not kitgen's."""
+    a form field filled in, a note or drawing added, a page drawn differently than its
+    :data:`PAGES_DIGEST_KEY` says), ``None`` when it is not kitgen's."""
     try:
         if not path.is_file() or path.stat().st_size > MAX_KIT_BYTES:
             return None
@@ -153,7 +162,9 @@ def kit_state(path: Path) -> str | None:
         creator = reader.metadata.creator if reader.metadata else None
         if not (isinstance(creator, str) and creator.startswith(CREATOR_PREFIX)):
             return None
-        return CHANGED if updates > 1 or _changed_pages(reader) else AS_WRITTEN
+        digest = reader.metadata.get(PAGES_DIGEST_KEY)  # absent from kits of earlier releases
+        redrawn = digest is not None and str(digest) != pages_digest(reader.pages)
+        return CHANGED if updates > 1 or redrawn or _changed_pages(reader) else AS_WRITTEN
     except Exception:  # anything that cannot be read as a PDF with metadata is not kitgen's
         return None
 
@@ -168,6 +179,23 @@ def _count_in(stream: BinaryIO, marker: bytes, chunk_bytes: int = 1024 * 1024) -
         count += window.count(marker)
         tail = window[1 - len(marker):]
     return count
+
+
+def pages_digest(pages: Iterable[PageObject]) -> str:
+    """Return the SHA-256 of what ``pages`` draw (each page's content streams, decoded, and
+    how many annotations it has), as hex: the same for a kit as kitgen wrote it, whether
+    read from the file or from the writer that wrote it."""
+    from pypdf.generic import ArrayObject
+
+    digest = hashlib.sha256()
+    for page in pages:
+        contents = page.get("/Contents")
+        streams = () if contents is None else contents.get_object()
+        for stream in streams if isinstance(streams, ArrayObject) else (streams,):
+            data = stream.get_object().get_data()
+            digest.update(len(data).to_bytes(8, "big") + data)
+        digest.update(b"annotations %d;" % len(page.get("/Annots") or ()))
+    return digest.hexdigest()
 
 
 def _changed_pages(reader) -> bool:

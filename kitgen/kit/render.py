@@ -49,7 +49,7 @@ from kitgen.errors import KitgenError, RenderError
 from kitgen.forms.scheme import field_key, field_title, table_prefix
 from kitgen.kit.fonts import check_embedded_fonts, font_faces, font_families, font_folders, number_families
 from kitgen.kit.layout import Layout
-from kitgen.kit.output import CREATOR_PREFIX
+from kitgen.kit.output import CREATOR_PREFIX, PAGES_DIGEST_KEY, pages_digest
 from kitgen.kit.parts import Chunk
 from kitgen.kit.stamps import PX_PER_PT, Site, Stamp, Stamps, stamp_document, stamp_sites
 from kitgen.resources import data_folder
@@ -344,6 +344,7 @@ class KitRenderer:
             writer.root_object[NameObject("/Lang")] = TextStringObject(str(language))
         writer.add_metadata({
             "/Title": info.title, "/Subject": info.subject, "/Creator": CREATOR, "/Producer": PRODUCER,
+            PAGES_DIGEST_KEY: pages_digest(writer.pages),  # so kitgen knows a kit drawn on since
         })
         for name, content in info.attachments:
             writer.add_attachment(name, content)
