@@ -93,14 +93,15 @@ def fonts_folder(tmp_path, monkeypatch):
     """A copy of the fonts/ folder that a test may change; the caches see it."""
     import shutil
 
-    from kitgen.kit import fonts
+    from kitgen.kit import fonts, measure
     from kitgen.kit.fonts import font_faces
     from kitgen.resources import data_folder
 
     folder = tmp_path / "fonts"
     shutil.copytree(data_folder("fonts"), folder)
     monkeypatch.setattr(fonts, "data_folder", lambda name: folder)
-    caches = (font_faces, fonts._character_maps, fonts._drawable_characters, fonts._config)
+    caches = (font_faces, fonts._character_maps, fonts._drawable_characters, fonts._config,
+              measure._faces, measure._font, measure._advance_em)
     for cached in caches:
         cached.cache_clear()
     yield folder

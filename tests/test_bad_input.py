@@ -209,7 +209,7 @@ def test_json_is_written_log_by_log(tmp_path, monkeypatch, capsys):
 
 @pytest.mark.parametrize("path", [".", "", "/", ".."])
 def test_an_output_that_is_not_a_file_name_is_refused(path):
-    assert "name a PDF file" in one_sentence(invoke("kit", "-o", path))
+    assert "name a file to write" in one_sentence(invoke("kit", "-o", path))
 
 
 def test_an_output_name_too_long_with_its_host_key_is_refused(tmp_path):
@@ -239,7 +239,7 @@ def test_a_file_in_fonts_that_is_not_a_font_is_named(fonts_folder, make):
     from kitgen.kit.fonts import font_faces
 
     make(fonts_folder / "Broken.otf")
-    with pytest.raises(RenderError, match="Broken.otf' in kitgen's fonts folder is not a font"):
+    with pytest.raises(RenderError, match="Broken.otf' is damaged or not a font kitgen can load"):
         font_faces()
 
 
@@ -356,7 +356,7 @@ def test_a_file_that_appears_during_the_render_is_not_overwritten(tmp_path, monk
         kit.write_bytes(b"the other run's kit")
 
     monkeypatch.setattr(build, "render_kit", rendered_as(b"%PDF-new", another_run_writes_first))
-    with pytest.raises(OutputExistsError, match="appeared while the kit was rendering"):
+    with pytest.raises(OutputExistsError, match="appeared while kitgen was at work"):
         build_kit(KitRequest(STRIP, output=kit))
     assert kit.read_bytes() == b"the other run's kit"
     assert sorted(path.name for path in tmp_path.iterdir()) == ["kit.pdf"]

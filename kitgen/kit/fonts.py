@@ -144,8 +144,9 @@ def _font_file(path: Path) -> Iterator[TTFont]:
     except RenderError:
         raise
     except Exception as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)[:80]
         raise RenderError(
-            f"the font file {str(path)!r} is damaged or not a font kitgen can load ({str(error)[:80]}); "
+            f"the font file {str(path)!r} is damaged or not a font kitgen can load ({reason}); "
             "remove it, or replace it (a font package: reinstall kitgen)."
         ) from None
 
