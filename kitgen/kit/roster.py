@@ -1,42 +1,81 @@
 """Class lists as teachers have them, into player names (KIT.md, "Tables and classes").
 
 A roster is text with one name a line, or a table: a CSV exported from a spreadsheet
-(``,``, ``;`` or tab between cells, found with :class:`csv.Sniffer`) or an ``.xlsx``
-workbook (its first sheet, read with openpyxl). A table's first row names its columns;
-the names come from a ``name`` column, or from ``first name`` and ``last name`` columns
-joined, the headings matched in any case and with or without spaces, ``_`` or ``-``.
+(``,``, ``;`` or tab between cells: the one that splits most rows alike) or an ``.xlsx``
+workbook (its first sheet). A table's first row names its columns; the names come from a
+``name`` column, or from ``first name`` and ``last name`` columns joined, the headings
+matched in any case and with or without spaces, ``_`` or ``-``.
 Text is UTF-8 (with or without a byte order mark) or UTF-16 with its byte order mark,
 as spreadsheets save "Unicode text".
 
 Parsing works on the file's bytes (:func:`parse_roster`), so a file, standard input or
 a test hands it the same way; :func:`read_roster` reads a file first.
+
+Work is bounded by the roster's size, never by how its bytes are arranged: the delimiter is
+chosen by the csv module's reader (no backtracking regular expressions, as in
+:class:`csv.Sniffer`), and a workbook is read without openpyxl, a part at a time through
+expat, with bounds on the bytes a part unpacks to, its XML elements and depth, and the
+sheet's rows, cells and shared strings: a small zip can unpack to gigabytes.
 """
 
 from __future__ import annotations
 
 import codecs
 import csv
+import posixpath
 import re
+import zipfile
+import zlib
 from dataclasses import dataclass
 from io import BytesIO
 from itertools import islice
 from pathlib import Path
+from string import ascii_uppercase
+from typing import Callable, Iterator
+from xml.parsers import expat
 
-from kitgen.errors import RosterError
+from kitgen.errors import RosterError, quote
 from kitgen.kit.tables import check_name_count
 from kitgen.rules.names import parse_names
 from kitgen.textfile import read_bytes, shown_name
 
 DELIMITERS = ",;\t"  # what spreadsheets put between cells in CSV and "text" exports
-SNIFF_CHARS = 64 * 1024  # csv.Sniffer reads this much of the start of a roster
+SNIFF_CHARS = 64 * 1024  # the delimiter is chosen on this much of the start of a roster
 NAME_HEADINGS = ("name", "fullname")
 FIRST_HEADINGS = ("firstname", "givenname", "forename")
 LAST_HEADINGS = ("lastname", "surname", "familyname")
 XLSX_MAGIC = b"PK\x03\x04"  # an .xlsx workbook is a zip archive
 XLS_MAGIC = b"\xd0\xcf\x11\xe0"  # an old binary .xls workbook (OLE2)
 TABLE_SUFFIXES = (".csv", ".tsv", ".xlsx")
-MAX_SHEET_ROWS = 10_000  # a class list is far shorter (CLI.md: at most 500 names)
-MAX_SHEET_COLUMNS = 100
+LISTED_HEADINGS = 10  # a refusal lists this many of a table's headings, so it stays one short sentence
+MAX_SHEET_ROWS = 10_000  # in a sheet or a text roster; a class list is far shorter (CLI.md: at most 500 names)
+MAX_SHEET_COLUMNS = 100  # the columns of a sheet read; an export's name columns come long before
+# A school export of 2,000 rows x 60 columns (openpyxl, inline strings) has a sheet of 6.4 MB
+# and 322,000 XML elements; the bounds below are a few times that, which no class list nears.
+MAX_SHEET_CELLS = 250_000  # twice the 120,000 cells of that export
+MAX_SHARED_STRINGS = MAX_SHEET_CELLS  # a sheet shows at most one shared string a cell
+MAX_PART_BYTES = 32 * 1024 * 1024  # five times that export's sheet, unpacked
+MAX_WORKBOOK_ELEMENTS = 750_000  # in all the parts read: over twice the 322,000 of that export
+MAX_RELATIONSHIPS_BYTES = 1024 * 1024  # a part's list of related parts, kept whole: 10,000 sheets
+MAX_XML_DEPTH = 32  # a sheet nests 7 deep (worksheet, sheetData, row, c, is, r, t)
+PART_CHUNK_BYTES = 64 * 1024  # how much of a part is unpacked and parsed at a time
+# A tag or comment is one token, which expat 2.5 parses again from its start with each chunk
+# until it is whole (quadratic time); a workbook's are a few hundred bytes.
+MAX_TOKEN_BYTES = 1024 * 1024
+# Spreadsheets store or deflate a workbook's parts; zipfile unpacks a read's worth of bzip2
+# or LZMA in one call, without a bound, so a part packed so is refused.
+PACKING_METHODS = (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED)
+CELL_REFERENCE = re.compile(r"([A-Z]{1,3})[0-9]{1,7}")  # "B12": columns up to XFD, rows to 1,048,576
+ROW_NUMBER = re.compile(r"[0-9]{1,7}")
+COLUMN_NUMBERS = {  # the columns read, A to CV, by name
+    name: number for number, name in enumerate(
+        [*ascii_uppercase, *(first + second for first in ascii_uppercase for second in ascii_uppercase)], 1)
+    if number <= MAX_SHEET_COLUMNS}
+# What zipfile and expat raise for an archive that is not a workbook (a part missing, cut
+# short, encrypted, not XML or in an unknown encoding), and int() and indexing for a shared
+# string that is not there.
+UNREADABLE = (zipfile.BadZipFile, zlib.error, expat.ExpatError, EOFError, OSError, LookupError, ValueError,
+              RuntimeError, NotImplementedError)
 
 
 @dataclass(frozen=True)
@@ -93,14 +132,17 @@ def parse_roster(data: bytes, source: str) -> Roster:
     elif data.startswith(XLS_MAGIC):
         raise RosterError(f"roster {source!r} is an old .xls workbook; save it as .xlsx or CSV.")
     else:
-        rows = _text_rows(_decoded(data, source))
+        rows = _text_rows(_decoded(data, source), source)
     rows = [row for row in rows if any(cell.strip() for cell in row)]
     table = len(rows[0]) > 1 if rows else False
     # A .txt list of one name a line keeps its first line, even a player called "Name".
     headed = table or not source.lower().endswith(".txt")
     columns = _name_columns(rows[0]) if rows and headed else None
     if columns is None and (table or source.lower().endswith(TABLE_SUFFIXES)):
-        found = ", ".join(repr(cell.strip()) for cell in rows[0] if cell.strip()) if rows else "none"
+        shown = [quote(cell.strip()) for cell in rows[0] if cell.strip()] if rows else []
+        found = ", ".join(shown[:LISTED_HEADINGS]) or "none"
+        if len(shown) > LISTED_HEADINGS:
+            found += f" and {len(shown) - LISTED_HEADINGS:,} more"
         raise RosterError(
             f"roster {source!r} has no 'name' column, nor 'first name' and 'last name' (its columns: {found})."
         )
@@ -131,44 +173,326 @@ def _decoded(data: bytes, source: str) -> str:
         ) from None
 
 
-def _text_rows(text: str) -> list[list[str]]:
-    """Return the rows of ``text``: cells split at the delimiter :class:`csv.Sniffer` finds
-    among ``,``, ``;`` and tab, or one cell a line when it finds none."""
+def _text_rows(text: str, source: str) -> list[list[str]]:
+    """Return the rows of ``text`` that are not blank: cells split at the delimiter
+    :func:`_delimiter` finds in its first 64 KiB, or one cell a line when it finds none.
+
+    Raises :class:`RosterError` for more than 10,000 rows, and as :func:`_csv_rows` does."""
     lines = text.splitlines()
-    try:
-        dialect = csv.Sniffer().sniff(text[:SNIFF_CHARS], delimiters=DELIMITERS)
-    except csv.Error:
-        return [[line] for line in lines]
-    return list(csv.reader(lines, dialect))
-
-
-def _workbook_rows(data: bytes, source: str) -> list[list[str]]:
-    """Return the rows of the first sheet of the ``.xlsx`` workbook ``data``, each cell as
-    text (a whole number without ``.0``, an empty cell as ``""``), its first 100 columns.
-
-    Raises :class:`RosterError` for a sheet of more than 10,000 rows."""
-    from openpyxl import load_workbook
-
-    try:
-        workbook = load_workbook(BytesIO(data), read_only=True, data_only=True)
-        try:
-            rows = workbook.worksheets[0].iter_rows(max_col=MAX_SHEET_COLUMNS, values_only=True)
-            table = [[_cell_text(value) for value in row] for row in islice(rows, MAX_SHEET_ROWS + 1)]
-        finally:
-            workbook.close()
-    except Exception:  # openpyxl raises many kinds for a zip that is not a workbook
-        raise RosterError(f"roster {source!r} cannot be read as an .xlsx workbook.") from None
+    found = _delimiter(text[:SNIFF_CHARS].splitlines())
+    rows = ([line] for line in lines if line.strip()) if found is None else _csv_rows(lines, *found, source)
+    table = list(islice(rows, MAX_SHEET_ROWS + 1))
     if len(table) > MAX_SHEET_ROWS:
         raise RosterError(f"roster {source!r} has more than {MAX_SHEET_ROWS:,} rows, more than a class list.")
     return table
 
 
-def _cell_text(value: object) -> str:
+def _csv_rows(lines: list[str], delimiter: str, spaced: bool, source: str) -> Iterator[list[str]]:
+    """Yield the rows of ``lines`` that are not blank, cells split at ``delimiter`` (spaces
+    after it skipped if ``spaced``).
+
+    Raises :class:`RosterError` for a cell longer than the csv module's field limit (128 KiB):
+    a quote that is never closed, or a line longer than any row of names."""
+    reader = csv.reader(lines, delimiter=delimiter, skipinitialspace=spaced)
+    done = 0  # the lines the rows read so far took
+    try:
+        for row in reader:
+            if any(cell.strip() for cell in row):
+                yield row
+            done = reader.line_num
+    except csv.Error:  # the one error of a lenient reader of lines without their line breaks
+        limit = csv.field_size_limit() // 1024
+        if reader.line_num > done + 1:
+            raise RosterError(f"roster {source!r} has a quote on line {done + 1} that is not closed "
+                              f"within {limit} KiB.") from None
+        raise RosterError(f"roster {source!r} has a cell of more than {limit} KiB on line {done + 1}, "
+                          f"longer than any name.") from None
+
+
+def _delimiter(lines: list[str]) -> tuple[str, bool] | None:
+    """Return the delimiter of the rows of ``lines`` and whether spaces after it are skipped:
+    the delimiter among ``,``, ``;`` and tab that splits most rows into as many cells as the
+    first row, at least two (the first in that order when several do), spaces skipped when
+    every one in the first row has one after it (as :class:`csv.Sniffer` does); ``None``
+    when no delimiter splits the rows alike.
+
+    Cells in quotes count as one. The work is one pass of the csv reader a delimiter, where
+    :class:`csv.Sniffer`'s regular expressions backtrack, for minutes on a few KB of quotes.
+
+    >>> _delimiter(["Nr; Name", '1; "Silva; Ana"', "2; Ben, Cy"]), _delimiter(["Ana", "Silva, Ben", "Cy"])
+    ((';', True), None)
+    """
+    lines = [line for line in lines if line.strip()]
+    first = lines[0] if lines else ""
+
+    def rows_split_alike(delimiter: str) -> tuple[int, str, bool]:
+        spaced = first.count(delimiter) == first.count(delimiter + " ")
+        widths = [len(row) for row in csv.reader(lines, delimiter=delimiter, skipinitialspace=spaced)]
+        alike = widths.count(widths[0]) if widths and widths[0] > 1 else 0
+        return (alike if alike * 2 > len(widths) else 0), delimiter, spaced
+
+    alike, delimiter, spaced = max(map(rows_split_alike, DELIMITERS), key=lambda found: found[0])
+    return (delimiter, spaced) if alike else None
+
+
+def _workbook_rows(data: bytes, source: str) -> list[list[str]]:
+    """Return the rows of the first sheet of the ``.xlsx`` workbook ``data``, each cell as
+    text (see :func:`_cell_value`), its first 100 columns, all rows as wide as the widest.
+
+    Raises :class:`RosterError` for what is not a workbook, and for one past the bounds
+    above (more than 10,000 rows, 250,000 cells, ...)."""
+    try:
+        with zipfile.ZipFile(BytesIO(data)) as archive:
+            workbook = _Workbook(archive, source)
+            sheet, strings_part = workbook.first_sheet()
+            rows = workbook.sheet_rows(sheet, workbook.shared_strings(strings_part) if strings_part else [])
+    except UNREADABLE:
+        raise _unreadable(source) from None
+    width = max(map(len, rows), default=0)
+    return [row + [""] * (width - len(row)) for row in rows]
+
+
+def _unreadable(source: str) -> RosterError:
+    """Return the refusal of the roster ``source`` as no workbook."""
+    return RosterError(f"roster {source!r} cannot be read as an .xlsx workbook.")
+
+
+Start = Callable[[str, dict[str, str]], None]  # what reads an element's start: its tag and attributes
+End = Callable[[str, str], None]  # what reads an element's end: its tag and text
+
+
+class _Workbook:
+    """The parts of the ``.xlsx`` workbook in ``archive`` (``source`` names it in messages),
+    each parsed within bounds, the XML elements counted over all the parts read."""
+
+    def __init__(self, archive: zipfile.ZipFile, source: str) -> None:
+        self.archive = archive
+        self.source = source
+        self.elements = 0
+
+    def parse(self, part: str, start: Start, end: End, max_bytes: int | None = None) -> None:
+        """Parse the XML of ``part``, unpacked 64 KiB at a time, calling ``start(tag,
+        attributes)`` and ``end(tag, text)`` for each element: ``tag`` without its prefix,
+        ``text`` what the element holds after its last child.
+
+        Raises :class:`RosterError` for a part packed other than stored or deflated, larger
+        than ``max_bytes`` unpacked (32 MiB unless given), with a tag or comment longer than
+        1 MiB, nested more than 32 deep or with a DTD (where XML declares entities, which
+        expand without bound), and past 750,000 elements in all the parts read."""
+        source = self.source
+        info = self.archive.getinfo(part)
+        if info.compress_type not in PACKING_METHODS:
+            raise _unreadable(source)
+        parser = expat.ParserCreate(intern=None)  # no table of every tag name seen: a part may hold 750,000
+        parser.buffer_text = True
+        text: list[str] = []
+        depth = 0
+        elements = self.elements
+
+        def started(tag: str, attributes: dict[str, str]) -> None:
+            nonlocal depth, elements
+            depth += 1
+            elements += 1
+            if depth > MAX_XML_DEPTH:
+                raise RosterError(f"roster {source!r} nests XML more than {MAX_XML_DEPTH} deep in {quote(part)}, "
+                                  f"which no workbook does.")
+            if elements > MAX_WORKBOOK_ELEMENTS:
+                raise RosterError(f"roster {source!r} has more than {MAX_WORKBOOK_ELEMENTS:,} XML elements, "
+                                  f"more than a class list.")
+            start(tag.rpartition(":")[2] if ":" in tag else tag, attributes)
+            text.clear()
+
+        def ended(tag: str) -> None:
+            nonlocal depth
+            depth -= 1
+            end(tag.rpartition(":")[2] if ":" in tag else tag, "".join(text))
+            text.clear()
+
+        def refuse_dtd(*_: object) -> None:
+            raise RosterError(f"roster {source!r} has a DTD in {quote(part)}, which no workbook has.")
+
+        parser.StartElementHandler = started
+        parser.EndElementHandler = ended
+        parser.CharacterDataHandler = text.append
+        parser.StartDoctypeDeclHandler = refuse_dtd
+        max_bytes = max_bytes or MAX_PART_BYTES
+        unpacked = 0
+        with self.archive.open(info) as stream:
+            while chunk := stream.read(PART_CHUNK_BYTES):
+                unpacked += len(chunk)
+                if unpacked > max_bytes:
+                    raise RosterError(f"roster {source!r} has a part {quote(part)} of more than "
+                                      f"{max_bytes // (1024 * 1024)} MiB unpacked, more than a class list.")
+                parser.Parse(chunk, False)
+                if unpacked - parser.CurrentByteIndex > MAX_TOKEN_BYTES:  # where the unfinished token starts
+                    raise RosterError(f"roster {source!r} has a tag or comment of more than 1 MiB in "
+                                      f"{quote(part)}, which no workbook has.")
+        parser.Parse(b"", True)
+        self.elements = elements
+
+    def relationships(self, part: str) -> dict[str, tuple[str, str]]:
+        """Return the relationships of ``part`` (``""`` for the package): each id's kind (the
+        last word of its type, as ``worksheet``) and the part it names."""
+        folder, name = posixpath.split(part)
+        found = {}
+
+        def start(tag: str, attributes: dict[str, str]) -> None:
+            if tag == "Relationship":
+                target = attributes.get("Target", "")
+                path = target[1:] if target.startswith("/") else posixpath.normpath(posixpath.join(folder, target))
+                found[attributes.get("Id", "")] = (attributes.get("Type", "").rpartition("/")[2], path)
+
+        self.parse(posixpath.join(folder, "_rels", f"{name}.rels"), start, _ignore, MAX_RELATIONSHIPS_BYTES)
+        return found
+
+    def first_sheet(self) -> tuple[str, str | None]:
+        """Return the parts of the first worksheet and of the shared strings (``None`` for a
+        workbook without any), as the package's relationships name them."""
+        workbook = next((path for kind, path in self.relationships("").values() if kind == "officeDocument"), None)
+        if workbook is None:
+            raise _unreadable(self.source)
+        parts = self.relationships(workbook)
+        sheets: list[str] = []
+
+        def start(tag: str, attributes: dict[str, str]) -> None:
+            if tag == "sheet" and not sheets:
+                related = next((value for key, value in attributes.items() if key.rpartition(":")[2] == "id"), "")
+                kind, path = parts.get(related, ("", ""))
+                if kind == "worksheet":
+                    sheets.append(path)
+
+        self.parse(workbook, start, _ignore)
+        if not sheets:
+            raise _unreadable(self.source)
+        return sheets[0], next((path for kind, path in parts.values() if kind == "sharedStrings"), None)
+
+    def shared_strings(self, part: str) -> list[str]:
+        """Return the shared strings in ``part``: each one's runs of text joined, without its
+        phonetic guide (``<rPh>``).
+
+        Raises :class:`RosterError` for more than 250,000 strings."""
+        strings: list[str] = []
+        runs: list[str] = []
+        phonetic = False
+
+        def start(tag: str, _: dict[str, str]) -> None:
+            nonlocal phonetic
+            phonetic = phonetic or tag == "rPh"
+
+        def end(tag: str, text: str) -> None:
+            nonlocal phonetic
+            if tag == "t" and not phonetic:
+                runs.append(text)
+            elif tag == "rPh":
+                phonetic = False
+            elif tag == "si":
+                if len(strings) == MAX_SHARED_STRINGS:
+                    raise RosterError(f"roster {self.source!r} has more than {MAX_SHARED_STRINGS:,} shared "
+                                      f"strings, more than a class list.")
+                strings.append("".join(runs))
+                runs.clear()
+
+        self.parse(part, start, end)
+        return strings
+
+    def sheet_rows(self, part: str, strings: list[str]) -> list[list[str]]:
+        """Return the rows of the worksheet ``part`` in the order written, each cell's text in
+        its column (empty cells ``""``), the first 100 columns; ``strings`` are the shared ones.
+
+        Raises :class:`RosterError` for more than 10,000 rows (or a row numbered past it) or
+        250,000 cells."""
+        source = self.source
+        rows: list[list[str]] = []
+        row: list[str] = []
+        cells = column = 0
+        kind, value, phonetic = "n", None, False
+        runs: list[str] = []
+
+        def start(tag: str, attributes: dict[str, str]) -> None:
+            nonlocal row, cells, column, kind, value, runs, phonetic
+            if tag == "c":
+                cells += 1
+                if cells > MAX_SHEET_CELLS:
+                    raise RosterError(f"roster {source!r} has more than {MAX_SHEET_CELLS:,} cells, "
+                                      f"more than a class list.")
+                column = _column(attributes.get("r", ""), column + 1)
+                kind, value, runs = attributes.get("t", "n"), None, []
+            elif tag == "row":
+                number = attributes.get("r", "")
+                if len(rows) == MAX_SHEET_ROWS or ROW_NUMBER.fullmatch(number) and int(number) > MAX_SHEET_ROWS:
+                    raise RosterError(f"roster {source!r} has more than {MAX_SHEET_ROWS:,} rows, "
+                                      f"more than a class list.")
+                row, column = [], 0
+                rows.append(row)
+            elif tag == "rPh":
+                phonetic = True
+
+        def end(tag: str, text: str) -> None:
+            nonlocal value, phonetic
+            if tag == "v":
+                value = text
+            elif tag == "c":
+                if column <= MAX_SHEET_COLUMNS:
+                    row.extend([""] * (column - len(row)))
+                    row[column - 1] = _cell_value(kind, value, runs, strings)
+            elif tag == "t" and not phonetic:
+                runs.append(text)
+            elif tag == "rPh":
+                phonetic = False
+
+        self.parse(part, start, end)
+        return rows
+
+
+def _ignore(*_: object) -> None:
+    """Do nothing with an element (the end of a relationship, a sheet or a workbook)."""
+
+
+def _column(reference: str, following: int) -> int:
+    """Return the column (``A`` is 1) of the cell ``reference``, or ``following`` for a cell
+    without a reference; any column past the 100 read is 101.
+
+    >>> _column("B12", 1), _column("AA3", 1), _column("", 4), _column("XFD1", 1)
+    (2, 27, 4, 101)
+    """
+    found = CELL_REFERENCE.fullmatch(reference)
+    if found is None:
+        return following
+    return COLUMN_NUMBERS.get(found[1], MAX_SHEET_COLUMNS + 1)
+
+
+def _cell_value(kind: str, value: str | None, runs: list[str], strings: list[str]) -> str:
+    """Return a cell's text as openpyxl gives it: its shared or inline string, ``True`` or
+    ``False``, a number (a whole one without ``.0``), or the text it holds (a formula's
+    result, an error as ``#N/A``, a date as written).
+
+    Raises :class:`IndexError` or :class:`ValueError` for a shared string that is not there.
+
+    >>> _cell_value("n", "12.0", [], []), _cell_value("n", "2.5", [], []), _cell_value("s", "1", [], ["Ana", "Ben"])
+    ('12', '2.5', 'Ben')
+    """
+    if kind == "inlineStr":
+        return "".join(runs)
     if value is None:
         return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
+    if kind == "s":
+        index = int(value)
+        if index < 0:
+            raise IndexError(index)
+        return strings[index]
+    if kind == "b":
+        return str(value.strip() == "1")
+    if kind == "n":
+        try:
+            return str(int(value))
+        except ValueError:
+            pass
+        try:
+            number = float(value)
+        except ValueError:
+            return value
+        return str(int(number)) if number.is_integer() else str(number)
+    return value
 
 
 def _name_columns(header: list[str]) -> tuple[int, ...] | None:
