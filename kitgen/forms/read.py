@@ -5,25 +5,108 @@ This is the one module of :mod:`kitgen.forms` that imports pypdf, and only ``val
 and ``transcribe`` of a PDF import it. Every way a PDF can fail to be a readable kit is
 one sentence (:class:`LogUnreadableError`): not a PDF, damaged, encrypted, not a
 fillable kitgen kit, a newer field scheme, a field holding far more than a cell can.
+
+A filled kit comes from anywhere, so nothing in it is parsed before it is bounded: the
+file is at most :data:`MAX_FILLED_KIT_BYTES` and ends at its last ``%%EOF``; pypdf reads
+it through :class:`_KitReader`, which parses each object it resolves from a window no
+larger than that kind of object is in a kit (a field and its value within
+:data:`FIELD_OBJECT_BYTES`, so a 40 MB value is refused after 8 KiB), never searches the
+whole file for an object that is not there, and stops once it has parsed
+:data:`SCAN_FACTOR` times the file's size (objects that overlap, object streams inflated);
+every stream inflates to a bound, the manifest to
+:data:`~kitgen.forms.scheme.MAX_MANIFEST_BYTES`; and the form's field tree is walked here,
+each field once, to a bounded depth and count, rather than by pypdf's ``get_fields``.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import logging
+import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
+from io import BufferedReader, RawIOBase
 from pathlib import Path
 
-from pypdf import PdfReader
+from pypdf import Configuration, PdfReader, apply_configuration
+from pypdf.errors import LimitReachedError
+from pypdf.generic import (
+    ArrayObject,
+    DictionaryObject,
+    IndirectObject,
+    NameObject,
+    NullObject,
+    NumberObject,
+    StreamObject,
+    TextStringObject,
+    read_object,
+)
 
-from kitgen.errors import KitgenError, LogUnreadableError
-from kitgen.forms.scheme import MANIFEST_NAME, Manifest
+from kitgen.errors import KitgenError, LogUnreadableError, quote
+from kitgen.forms.scheme import MANIFEST_NAME, MAX_MANIFEST_BYTES, Manifest
 from kitgen.forms.transcribe import TableLog, transcribe
 from kitgen.logs.report import Report
 from kitgen.logs.validate import validate_text
-from kitgen.textfile import MAX_BYTES, MAX_KIT_BYTES, PDF_HEADER, shown_name
+from kitgen.textfile import MAX_BYTES, PDF_HEADER, shown_name
 
-MAX_FIELDS = 1_000_000  # a 500-name kit has at most about 250,000 (hundred, 6 seats a table)
+# The largest fillable kit kitgen writes, 500 names of hundred (63 tables of 8 seats), is
+# about 135 MB with 244,000 fields (two tables of 8 are 4.28 MB and 7,746 fields,
+# measured; each table embeds its form's font); a viewer that saves it filled adds the
+# look of every field it redraws. So a filled kit may be this large, no larger: what a
+# hostile file costs is bounded by its size (below), so this bound cannot be lower.
+MAX_FILLED_KIT_BYTES = 256 * 1024 * 1024
+EOF_TAIL_BYTES = 1024  # after its last %%EOF a saved PDF has a line end, or a few bytes of padding
+MAX_FIELDS = 500_000  # the largest kit, 500 names of hundred, has 244,000 (7,746 on two tables of 8, measured)
+# The fields a table may have, at most, whatever else its manifest says: a roll record is
+# at most 12 rows of 4 cells and a name (49); a seat's sheets (turn sheets or strips of up
+# to 100 rounds and their spares, the long game's board sheet and turn record) under
+# 3,000; the rest of a table (totals, the match record, boards) under 5,000. Measured: a
+# table of ten with 4 seats has 241, of hundred with 2 seats and 15 rounds 1,631, with 8
+# seats and 9 rounds 3,873. So a file claiming a small kit cannot hold a million fields.
+FIELDS_PER_RECORD, FIELDS_PER_SEAT, FIELDS_PER_TABLE = 60, 3_000, 5_000
+MAX_FIELD_DEPTH = 16  # a kit's fields are flat; a viewer may nest them by the parts of their names (6 at most)
 MAX_FIELD_CHARS = 200  # a cell holds a few characters, a name at most 40
+MAX_FIELD_NAME_CHARS = 200  # the longest a kit writes is about 50: "t250.turn-record.sheet12.r40.tiles-shut-or-opened"
+# A kit's field is about 300 bytes (its name, tooltip, rectangle, look, value); a viewer
+# adds a few entries. Every field, and every value or name stored apart from its field,
+# is parsed from a window of this size.
+FIELD_OBJECT_BYTES = 8 * 1024
+# The form and arrays of fields (the form's /Fields, a parent's /Kids) hold a reference
+# ("123456 0 R ", 11 bytes) a field: their window is this much a field the kit may have;
+# the catalog's (read before the manifest says how many), this much for MAX_FIELDS.
+FORM_BYTES_PER_FIELD = 16
+FORM_OBJECT_BYTES = FORM_BYTES_PER_FIELD * MAX_FIELDS + FIELD_OBJECT_BYTES
+# An object stream or cross-reference stream inflated: a viewer packs some 100 to 200
+# objects (fields of 300 bytes) in one, and a cross-reference stream has 7 bytes an
+# object, of at most MAX_OBJECTS.
+MAX_STREAM_BYTES = 24 * 1024 * 1024
+MAX_OBJECTS = 1_000_000  # the 500-name kit has 310,000 objects (9,852 on two tables of 8, measured)
+MAX_XREF_SECTIONS = 4_096  # a viewer adds one each time it saves a kit changed in place
+TRAILER_BYTES = 8 * 1024  # a trailer names the catalog, the size, an id, the previous section: 200 bytes
+# pypdf parses at most this many times the file's size, read or inflated from object
+# streams: a kit's objects are each read once, and object streams of fields inflate some
+# 5 to 10 times (their share of a kit is under a third). Objects that overlap (a
+# cross-reference table whose entries point into one another) or streams that inflate
+# a thousandfold cross it.
+SCAN_FACTOR = 4
+SCAN_SLACK = 1024 * 1024  # the cross-reference data and the manifest of a small kit
+MAX_EMBEDDED_FILES = 64  # a kit embeds one file, the manifest; a user may attach a few more
+BUFFER_BYTES = 256  # pypdf reads byte by byte: from a buffer this size, a field in two refills
+# Every decoder pypdf has inflates at most MAX_STREAM_BYTES, through at most two filters,
+# and recovers a damaged zlib stream of at most 64 KiB (byte by byte); the manifest's own
+# bound applies while it is read. (A bound this pypdf does not know is one it has no
+# decoder for.)
+_LIMITS = {
+    "zlib_maximum_output_length": MAX_STREAM_BYTES, "lzw_maximum_output_length": MAX_STREAM_BYTES,
+    "run_length_maximum_output_length": MAX_STREAM_BYTES, "brotli_maximum_output_length": MAX_STREAM_BYTES,
+    "jbig2_maximum_output_length": MAX_STREAM_BYTES, "array_based_stream_maximum_output_length": MAX_STREAM_BYTES,
+    "zlib_maximum_recovery_input_length": 64 * 1024, "stream_filters_maximum_length": 2,
+    "stream_decoding_work_maximum_length": 2 * MAX_STREAM_BYTES, "maximum_declared_stream_length": MAX_FILLED_KIT_BYTES,
+    "array_maximum_element_count": MAX_FIELDS + 1,
+}
+_KNOWN = {known.name for known in dataclasses.fields(Configuration)}
+_LIMITS = {key: value for key, value in _LIMITS.items() if key in _KNOWN}
+_MANIFEST_LIMITS = {key: MAX_MANIFEST_BYTES + 1 for key in _LIMITS if key.endswith("output_length")}
 
 
 def read_kit(path: Path) -> tuple[Manifest, dict[str, str]]:
@@ -34,63 +117,424 @@ def read_kit(path: Path) -> tuple[Manifest, dict[str, str]]:
     fillable kitgen kit of a scheme this kitgen knows.
     """
     name = shown_name(path)
+    data = _kit_bytes(path, name)
+    budget = _Budget(len(data))
+    pypdf_log = logging.getLogger("pypdf")
+    saved = pypdf_log.level
+    pypdf_log.setLevel(logging.CRITICAL)  # a damaged file is one sentence, not pypdf's warnings
+    reader = None
+    try:
+        with apply_configuration(**_LIMITS):
+            _check_cross_references(data, budget, name)
+            reader = _KitReader(data, budget)
+            if "/Encrypt" in reader.trailer:
+                raise LogUnreadableError(f"{name!r} is encrypted; save the filled kit without a password.")
+            catalog = reader.resolved(_entry(reader.trailer, "/Root"), FORM_OBJECT_BYTES)
+            if not isinstance(catalog, DictionaryObject):
+                raise LogUnreadableError(f"{name!r} is damaged: it cannot be read as a PDF.")
+            try:
+                manifest = Manifest.from_json(_manifest_bytes(reader, catalog, name))
+            except ValueError as error:
+                raise LogUnreadableError(f"{name!r} cannot be read: {error}") from None
+            values = _field_values(reader, catalog, name, _most_fields(manifest))
+    except KitgenError:
+        raise
+    except _Overrun:
+        raise LogUnreadableError(_overrun(name, len(data))) from None
+    except _Oversized:
+        raise LogUnreadableError(_oversized(name)) from None
+    except LimitReachedError:  # pypdf's bounds, set by _LIMITS
+        raise LogUnreadableError(f"{name!r} is not a kit: it goes past every bound of a kit's (a stream that "
+                                 "inflates far, an array of millions).") from None
+    except Exception:  # pypdf raises many kinds on a damaged file: all mean the same here
+        if budget.overrun:
+            raise LogUnreadableError(_overrun(name, len(data))) from None
+        if reader is not None and reader.cut_short:
+            raise LogUnreadableError(_oversized(name)) from None
+        raise LogUnreadableError(f"{name!r} is damaged: it cannot be read as a PDF.") from None
+    finally:
+        pypdf_log.setLevel(saved)
+    if budget.overrun:  # pypdf may have gone on past the end of what it was let read
+        raise LogUnreadableError(_overrun(name, len(data)))
+    return manifest, values
+
+
+def _oversized(name: str) -> str:
+    """Return the sentence refusing a file with an object larger than its kind is in a kit."""
+    return (f"{name!r} is not a kit: it holds an object far larger than any of a kit's (a field of over "
+            f"{FIELD_OBJECT_BYTES // 1024} KiB, say).")
+
+
+def _overrun(name: str, size: int) -> str:
+    """Return the sentence refusing a file that would be parsed more than SCAN_FACTOR times over."""
+    return (f"{name!r} is not a kit: reading its {size} bytes would mean parsing more than "
+            f"{SCAN_FACTOR} times as much (objects that overlap, or streams that inflate far).")
+
+
+def _kit_bytes(path: Path, name: str) -> bytes:
+    """Return the bytes of the file at ``path``, which must be a PDF of at most
+    :data:`MAX_FILLED_KIT_BYTES` that ends at its last ``%%EOF`` (within
+    :data:`EOF_TAIL_BYTES`).
+
+    Raises :class:`LogUnreadableError` otherwise, before anything is parsed.
+    """
     try:
         if not path.is_file():
             raise LogUnreadableError(f"{name!r} does not exist." if not path.exists()
                                      else f"{name!r} is not a regular file.")
         size = path.stat().st_size
-        if size > MAX_KIT_BYTES:
-            raise LogUnreadableError(f"{name!r} is {size} bytes, too large for a kit.")
+        if size > MAX_FILLED_KIT_BYTES:
+            raise LogUnreadableError(f"{name!r} is {size} bytes, too large for a filled kit "
+                                     f"(at most {MAX_FILLED_KIT_BYTES // 2**20} MiB).")
         with path.open("rb") as stream:
-            if stream.read(len(PDF_HEADER)) != PDF_HEADER:
-                raise LogUnreadableError(f"{name!r} is not a PDF.")
+            data = stream.read(size + 1)  # not MAX_FILLED_KIT_BYTES + 1: read() makes room for all it is asked
     except OSError as error:
         raise LogUnreadableError(f"{name!r} cannot be read ({error.strerror or error}).") from None
-    pypdf_log = logging.getLogger("pypdf")
-    saved = pypdf_log.level
-    pypdf_log.setLevel(logging.CRITICAL)  # a damaged file is one sentence, not pypdf's warnings
-    try:
-        reader = PdfReader(path)
-        if reader.is_encrypted:
-            raise LogUnreadableError(f"{name!r} is encrypted; save the filled kit without a password.")
-        attached = reader.attachments.get(MANIFEST_NAME)
-        if not attached:
-            raise LogUnreadableError(f"{name!r} is not a fillable kitgen kit (it has no kitgen manifest).")
-        try:
-            manifest = Manifest.from_json(attached[0])
-        except ValueError as error:
-            raise LogUnreadableError(f"{name!r} cannot be read: {error}") from None
-        values = _field_values(reader, name)
-    except KitgenError:
-        raise
-    except Exception:  # pypdf raises many kinds on a damaged file: all mean the same here
-        raise LogUnreadableError(f"{name!r} is damaged: it cannot be read as a PDF.") from None
-    finally:
-        pypdf_log.setLevel(saved)
-    return manifest, values
+    if len(data) > size:  # it grew since
+        raise LogUnreadableError(f"{name!r} changed while it was read; save it again and retry.")
+    if not data.startswith(PDF_HEADER):
+        raise LogUnreadableError(f"{name!r} is not a PDF.")
+    end = data.rfind(b"%%EOF", max(0, len(data) - EOF_TAIL_BYTES - 5))
+    if end < 0:
+        end = data.rfind(b"%%EOF")
+        if end < 0:
+            raise LogUnreadableError(f"{name!r} is damaged: it has no end (%%EOF), so it was cut short.")
+        raise LogUnreadableError(f"{name!r} is not a kit as a viewer saves it: {len(data) - end - 5} bytes "
+                                 "follow its end (%%EOF).")
+    return data
 
 
-def _field_values(reader: PdfReader, name: str) -> dict[str, str]:
-    """Return the value of every field of ``reader``'s form, as text.
+_STARTXREF = re.compile(rb"startxref\s+([0-9]{1,12})\s+%%EOF")
+_SUBSECTION = re.compile(rb"\s*([0-9]{1,10})[ \t]+([0-9]{1,10})[ \t]*[\r\n]+")
+_TRAILER = re.compile(rb"\s*trailer\s*")
+_SPACE = re.compile(rb"\s*")
+_OBJECT_HEAD = re.compile(rb"\s*[0-9]{1,10}\s+[0-9]{1,5}\s+obj\s*")
 
-    Raises :class:`LogUnreadableError` for too many fields or a value too long for any
-    cell of a kit.
+
+@lru_cache(maxsize=64)
+def _entries(count: int) -> re.Pattern[bytes]:
+    """Return the pattern of ``count`` cross-reference entries as pypdf reads them: 20
+    bytes each, or 19 or 21 as some writers end their lines."""
+    return re.compile(rb"(?:[0-9]{10} [0-9]{5} [nf][ \r\n]{0,3}){%d}" % count)
+
+
+def _check_cross_references(data: bytes, budget: _Budget, name: str) -> None:
+    """Check the cross-reference sections of ``data`` before pypdf reads them, from the
+    last (``startxref``) back through each ``/Prev``: at most :data:`MAX_XREF_SECTIONS`
+    of them, :data:`MAX_OBJECTS` entries in all, each trailer within
+    :data:`TRAILER_BYTES` (an xref stream's within :data:`FIELD_OBJECT_BYTES` and its
+    data). The entries are matched here, not parsed: pypdf parses each in Python, some
+    microseconds apiece, and a trailer's strings byte by byte.
+
+    Raises :class:`LogUnreadableError` otherwise.
     """
-    fields = reader.get_fields() or {}
-    if len(fields) > MAX_FIELDS:
-        raise LogUnreadableError(f"{name!r} has {len(fields)} form fields, too many for a kit.")
-    values = {}
-    for field_name, field in fields.items():
-        value = field.get("/V")
-        if value is None:
+    found = None
+    for found in _STARTXREF.finditer(data, max(0, len(data) - EOF_TAIL_BYTES - 64)):
+        pass  # the last: an update's follows the kit's
+    if not found:
+        raise LogUnreadableError(f"{name!r} is damaged: it does not end as a PDF does (startxref, %%EOF).")
+    offset: int | None = int(found[1])
+    seen: set[int] = set()
+    entries = 0
+    while offset is not None:
+        if offset in seen or len(seen) >= MAX_XREF_SECTIONS or offset >= len(data):
+            raise LogUnreadableError(f"{name!r} is not a kit: its cross-references loop, go nowhere or have more "
+                                     f"than {MAX_XREF_SECTIONS} sections.")
+        seen.add(offset)
+        position = _SPACE.match(data, offset).end()
+        head, window = _OBJECT_HEAD.match(data, position), FIELD_OBJECT_BYTES + MAX_STREAM_BYTES
+        if data.startswith(b"xref", position):
+            position += 4
+            while subsection := _SUBSECTION.match(data, position):
+                entries += int(subsection[2])
+                if entries > MAX_OBJECTS:
+                    raise LogUnreadableError(f"{name!r} is not a kit: it has more than {MAX_OBJECTS} objects.")
+                matched = _entries(int(subsection[2])).match(data, subsection.end())
+                if not matched:
+                    raise LogUnreadableError(f"{name!r} is damaged: its cross-reference table cannot be read.")
+                position = matched.end()
+            head, window = _TRAILER.match(data, position), TRAILER_BYTES
+        elif not head:
+            raise LogUnreadableError(f"{name!r} is damaged: its cross-references cannot be found.")
+        trailer = _bounded_object(data, head.end(), window, budget) if head else None
+        if not isinstance(trailer, DictionaryObject):
+            raise LogUnreadableError(f"{name!r} is not a kit: a trailer of its cross-references is damaged, "
+                                     f"or larger than {TRAILER_BYTES // 1024} KiB.")
+        hybrid = trailer.get("/XRefStm")  # a file both ways: its xref stream is a section too
+        if isinstance(hybrid, NumberObject):
+            head = _OBJECT_HEAD.match(data, int(hybrid)) if 0 <= hybrid < len(data) else None
+            if not head or not isinstance(_bounded_object(data, head.end(), window, budget), DictionaryObject):
+                raise LogUnreadableError(f"{name!r} is damaged: its cross-reference stream cannot be read.")
+        previous = trailer.get("/Prev")
+        offset = int(previous) if isinstance(previous, NumberObject) else None
+
+
+def _bounded_object(data: bytes, start: int, window: int, budget: _Budget) -> object:
+    """Return the object pypdf parses from the ``window`` bytes of ``data`` at ``start``,
+    or ``None`` when it cannot, or when it runs on to the window's end (pypdf keeps what
+    it parsed of an object cut short)."""
+    raw = _Window(memoryview(data), min(len(data), start + window), budget)
+    stream = BufferedReader(raw, BUFFER_BYTES)
+    stream.seek(start)
+    try:
+        found = read_object(stream, _Unopened())  # type: ignore[arg-type]
+    except _Overrun:
+        raise
+    except Exception:  # pypdf raises many kinds on a damaged object
+        return None
+    return None if raw.cut else found
+
+
+class _Unopened:
+    """The document pypdf parses a trailer in before the document is open: its
+    references are kept, not followed (a stream's indirect length is unknown)."""
+
+    strict = False
+
+    def get_object(self, reference: object) -> None:
+        """Return nothing: no object is read before the cross-references are checked."""
+
+
+class _Overrun(Exception):
+    """pypdf was let parse as much as a kit of the file's size needs, and more was asked."""
+
+
+class _Oversized(Exception):
+    """An object runs on past the window its kind has in a kit."""
+
+
+class _Budget:
+    """What pypdf may still parse of a file: :data:`SCAN_FACTOR` times its size in all,
+    read (from a buffer: a refill at a time) or inflated from its object streams."""
+
+    def __init__(self, size: int) -> None:
+        self.left = SCAN_FACTOR * size + SCAN_SLACK
+        self.overrun = False
+
+    def spend(self, count: int) -> None:
+        """Count ``count`` more bytes parsed; raise :class:`_Overrun` past the budget."""
+        self.left -= count
+        if self.left < 0:
+            self.overrun = True
+            raise _Overrun
+
+
+class _Window(RawIOBase):
+    """A PDF's bytes (``view``) as pypdf reads them, through a buffer: up to ``end``
+    only (one object's window; the file's end while pypdf reads its cross-references),
+    within ``budget``; ``cut`` once a read met the window's end before the file's."""
+
+    def __init__(self, view: memoryview, end: int, budget: _Budget) -> None:
+        super().__init__()
+        self.view, self.end, self.budget = view, end, budget
+        self.position, self.cut = 0, False
+
+    def readable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        count = max(0, min(len(buffer), self.end - self.position))
+        if count < len(buffer) and self.end < len(self.view):
+            self.cut = True  # pypdf read to an object's window's end: the object may go on past it
+        self.budget.spend(count)
+        buffer[:count] = self.view[self.position:self.position + count]
+        self.position += count
+        return count
+
+    def seek(self, offset: int, whence: int = 0) -> int:
+        base = (0, self.position, self.end)[whence]
+        self.position = max(0, min(base + offset, self.end))
+        return self.position
+
+    def tell(self) -> int:
+        return self.position
+
+
+class _KitReader(PdfReader):
+    """pypdf's reader of a filled kit's ``data``, every object it resolves parsed from a
+    window of its own (:meth:`resolved` says how large), within ``budget`` (which the
+    check of its cross-references has drawn on)."""
+
+    def __init__(self, data: bytes, budget: _Budget) -> None:
+        self.data, self.view, self.budget = data, memoryview(data), budget
+        self.cut_short = False
+        self.window = FIELD_OBJECT_BYTES
+        super().__init__(BufferedReader(_Window(self.view, len(data), budget), BUFFER_BYTES),
+                         xref_stream_maximum_entries=MAX_OBJECTS)
+        self.object_streams = frozenset(number for number, _ in self.xref_objStm.values())
+
+    def resolved(self, value: object, window: int, keep: bool = True) -> object:
+        """Return ``value``, resolved when it is a reference: parsed from at most
+        ``window`` bytes of the file from where the object starts (an object stream
+        it lies in, from :data:`MAX_STREAM_BYTES` more); not kept in pypdf's cache unless
+        ``keep`` (a field is read once: 500,000 of them kept would take gigabytes), save
+        an object of an object stream, which pypdf would parse the whole stream again for."""
+        if not isinstance(value, IndirectObject):
+            return value
+        saved, self.window = self.window, window
+        try:
+            found = self.get_object(value)
+        finally:
+            self.window = saved
+        if self.cut_short:  # pypdf keeps what it parsed of an object cut short, and says nothing
+            raise _Oversized
+        if not keep and not (value.generation == 0 and value.idnum in self.xref_objStm):
+            self.resolved_objects.pop((value.generation, value.idnum), None)
+        return found
+
+    def get_object(self, indirect_reference: int | IndirectObject) -> object:
+        """Return the object ``indirect_reference`` names, as pypdf does, but parsed from
+        its window, and null for an object the file does not have (pypdf would search the
+        whole file for it, every time)."""
+        reference = indirect_reference
+        if not isinstance(reference, IndirectObject):
+            reference = IndirectObject(reference, 0, self)
+        number, generation = reference.idnum, reference.generation
+        if (generation, number) in self.resolved_objects:
+            return super().get_object(reference)
+        if generation == 0 and number in self.xref_objStm:
+            stream_number = self.xref_objStm[number][0]
+            if stream_number in self.xref_objStm:  # an object stream in an object stream: none is
+                return NullObject()
+            packed_in = self.get_object(stream_number)  # from its window, inflated within bounds
+            if isinstance(packed_in, StreamObject):
+                self.budget.spend(len(packed_in.get_data()))  # pypdf parses all of it for an object not cached yet
+            return super().get_object(reference)
+        start = self.xref.get(generation, {}).get(number)
+        if start is None:
+            return NullObject()
+        packed = number in getattr(self, "object_streams", ())
+        end = min(len(self.data), start + self.window + (MAX_STREAM_BYTES if packed else 0))
+        window = _Window(self.view, end, self.budget)
+        saved, self.stream = self.stream, BufferedReader(window, BUFFER_BYTES)
+        try:
+            return super().get_object(reference)
+        finally:
+            self.stream = saved
+            self.cut_short = self.cut_short or window.cut
+
+
+def _entry(dictionary: object, key: str) -> object:
+    """Return the entry ``key`` of ``dictionary`` as written (a reference unresolved), or
+    ``None`` when it has none or is not a dictionary."""
+    if isinstance(dictionary, DictionaryObject) and key in dictionary:
+        return dictionary.raw_get(key)
+    return None
+
+
+def _manifest_bytes(reader: _KitReader, catalog: DictionaryObject, name: str) -> bytes:
+    """Return the embedded manifest of the kit ``reader`` reads, inflated to at most
+    :data:`~kitgen.forms.scheme.MAX_MANIFEST_BYTES` (and one byte more, to tell).
+
+    Raises :class:`LogUnreadableError` when it has none, or more than one.
+    """
+    names = reader.resolved(_entry(catalog, "/Names"), FIELD_OBJECT_BYTES)
+    tree = reader.resolved(_entry(names, "/EmbeddedFiles"), FIELD_OBJECT_BYTES)
+    found = []
+    nodes, seen, looked = [tree], set(), 0
+    while nodes:
+        node = nodes.pop()
+        if not isinstance(node, DictionaryObject):
             continue
-        text = str(value)
-        if len(text) > MAX_FIELD_CHARS:
+        entries = reader.resolved(_entry(node, "/Names"), FIELD_OBJECT_BYTES)
+        entries = entries if isinstance(entries, ArrayObject) else []
+        kids = reader.resolved(_entry(node, "/Kids"), FIELD_OBJECT_BYTES)
+        looked += len(entries) // 2 + (len(kids) if isinstance(kids, ArrayObject) else 0)
+        if looked > MAX_EMBEDDED_FILES:
+            raise LogUnreadableError(f"{name!r} embeds more than {MAX_EMBEDDED_FILES} files; it is not a kit.")
+        for key, value in zip(entries[::2], entries[1::2]):
+            if reader.resolved(key, FIELD_OBJECT_BYTES) == MANIFEST_NAME:
+                found.append(value)
+        for kid in kids if isinstance(kids, ArrayObject) else ():
+            if isinstance(kid, IndirectObject) and (kid.idnum, kid.generation) not in seen:
+                seen.add((kid.idnum, kid.generation))
+                nodes.append(reader.resolved(kid, FIELD_OBJECT_BYTES))
+    if not found:
+        raise LogUnreadableError(f"{name!r} is not a fillable kitgen kit (it has no kitgen manifest).")
+    if len(found) > 1:
+        raise LogUnreadableError(f"{name!r} has {len(found)} kitgen manifests; a kit embeds one.")
+    spec = reader.resolved(found[0], FIELD_OBJECT_BYTES)
+    files = reader.resolved(_entry(spec, "/EF"), FIELD_OBJECT_BYTES)
+    stream = reader.resolved(_entry(files, "/F"), FIELD_OBJECT_BYTES + MAX_MANIFEST_BYTES)
+    if not isinstance(stream, StreamObject):
+        raise LogUnreadableError(f"{name!r} cannot be read: its embedded manifest cannot be read.")
+    try:
+        with apply_configuration(**_MANIFEST_LIMITS):
+            return stream.get_data()
+    except LimitReachedError:
+        raise LogUnreadableError(f"{name!r} cannot be read: its embedded manifest is over "
+                                 f"{MAX_MANIFEST_BYTES // 2**20} MiB, far larger than a kit's.") from None
+
+
+def _most_fields(manifest: Manifest) -> int:
+    """Return the most fields a kit of ``manifest`` has (its tables, seats, records)."""
+    records = manifest.records or ((),) * len(manifest.tables)
+    return min(MAX_FIELDS, sum(FIELDS_PER_TABLE + FIELDS_PER_SEAT * len(seats) + FIELDS_PER_RECORD * len(printed)
+                               for seats, printed in zip(manifest.tables, records)))
+
+
+def _field_values(reader: _KitReader, catalog: DictionaryObject, name: str, most: int) -> dict[str, str]:
+    """Return the value of every field of ``reader``'s form, as text, walking its field
+    tree here: each field parsed once from its window (and not kept by pypdf after),
+    names joined with ``.`` as a PDF names fields, a tick box's state as its name
+    (``"/on"``).
+
+    Raises :class:`LogUnreadableError` for more than ``most`` fields, a tree deeper than
+    a kit's or with a loop, a field whose name or value is not text, two fields of one
+    name, and a value too long for any cell of a kit.
+    """
+    window = FORM_BYTES_PER_FIELD * most + FIELD_OBJECT_BYTES
+    form = reader.resolved(_entry(catalog, "/AcroForm"), window)
+    fields = reader.resolved(_entry(form, "/Fields"), window)
+    pending = [(item, "", 1) for item in reversed(fields)] if isinstance(fields, ArrayObject) else []
+    values: dict[str, str] = {}
+    named: set[str] = set()
+    seen: set[tuple[int, int]] = set()
+    count = 0
+    while pending:
+        item, parent, depth = pending.pop()
+        count += 1
+        if count > most:
+            raise LogUnreadableError(f"{name!r} has more than {most} form fields, more than its kit of "
+                                     "so many tables, seats and records has.")
+        if depth > MAX_FIELD_DEPTH or (isinstance(item, IndirectObject) and (item.idnum, item.generation) in seen):
+            raise LogUnreadableError(f"{name!r} has a loop, or more than {MAX_FIELD_DEPTH} levels, in its "
+                                     "form's fields; it is not a kit.")
+        if isinstance(item, IndirectObject):
+            seen.add((item.idnum, item.generation))
+        field = reader.resolved(item, FIELD_OBJECT_BYTES, keep=False)
+        if not isinstance(field, DictionaryObject):
+            continue  # a null entry, or a reference to nothing
+        if "/T" not in field:
+            continue  # a widget of its parent field: the value is the parent's
+        part = reader.resolved(field.raw_get("/T"), FIELD_OBJECT_BYTES)
+        if not isinstance(part, TextStringObject):
+            raise LogUnreadableError(f"{name!r} has a form field whose name is not text; it is not a kit kitgen wrote.")
+        full = f"{parent}.{part}" if parent else str(part)
+        if len(full) > MAX_FIELD_NAME_CHARS:
+            raise LogUnreadableError(f"{name!r} has a form field name of {len(full)} characters; a kit's "
+                                     f"are at most {MAX_FIELD_NAME_CHARS}.")
+        if full in named:
+            raise LogUnreadableError(f"{name!r} has two form fields named {quote(full)}; the kit is not "
+                                     "kitgen's as written.")
+        named.add(full)
+        kids = reader.resolved(_entry(field, "/Kids"), window, keep=False)
+        if isinstance(kids, ArrayObject):
+            pending.extend((kid, full, depth + 1) for kid in reversed(kids))
+        value = reader.resolved(_entry(field, "/V"), FIELD_OBJECT_BYTES, keep=False)
+        if value is None or isinstance(value, NullObject):
+            continue
+        if not isinstance(value, (TextStringObject, NameObject)):
+            raise LogUnreadableError(f"{name!r} has a value that is not text in field {quote(full)}.")
+        if len(value) > MAX_FIELD_CHARS:
             raise LogUnreadableError(
-                f"{name!r} has {len(text)} characters in field {field_name[:40]!r}; "
+                f"{name!r} has {len(value)} characters in field {quote(full)}; "
                 f"a kit's field holds at most {MAX_FIELD_CHARS}."
             )
-        values[field_name] = text
+        values[full] = str(value)
     return values
 
 

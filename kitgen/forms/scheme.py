@@ -16,9 +16,24 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from kitgen.errors import KitgenError
+from kitgen.kit.tables import MAX_TABLES
+from kitgen.rules.names import parse_name, parse_names
+
 SCHEME_VERSION = 1  # docs/FORMS.md: raised whenever a field name's meaning changes
 MANIFEST_NAME = "kitgen-kit.json"  # the embedded file a fillable kit carries
 MANIFEST_KIND = "kitgen fillable kit"
+# The largest manifest a kit can carry, 250 blank tables (MAX_TABLES) of 8 seats and 100
+# rounds, 200,000 records, is 6.4 MB as a kit writes it; but that kit has millions of
+# fields, more than a kit read back may have (kitgen.forms.read.MAX_FIELDS: 37,000 records
+# of 27 fields at least), and a kit that can be read back carries at most 1.4 MB (37 bytes
+# a record, measured). Anything larger is not a kit's manifest: refused before it is parsed.
+MAX_MANIFEST_BYTES = 4 * 1024 * 1024
+MAX_RULES_CHARS = 200  # a rules: line is a preset and a few options, about 50 characters
+# A table prints a roll record per seat and round: at most 8 seats (ten, hundred) times
+# 100 rounds (kitgen.kit.parts.MAX_ROUNDS), and a few blank ones filling the last line.
+MAX_RECORDS = 1_000
+_ROUND = re.compile(r"[1-9][0-9]{0,3}")  # a record's printed round or attempt, as the kit writes it
 
 
 def field_key(words: str) -> str:
@@ -87,27 +102,104 @@ class Manifest:
 
     @classmethod
     def from_json(cls, data: bytes) -> Manifest:
-        """Return the manifest in ``data``.
+        """Return the manifest in ``data``, checked first against what a kit writes, so
+        that whatever reads it may trust it: the kind and a scheme this kitgen reads; a
+        rules line of a known preset, written as a log's ``rules:`` line is; 1 to 250
+        tables, numbered in order, each seating as many as the preset allows, each seat a
+        name that keeps the name rule or ``""``, no name twice; at most
+        :data:`MAX_RECORDS` records a table, each a seat's name (or ``""``) and a round
+        number (or ``""``).
 
         Raises :class:`ValueError` with one sentence when ``data`` is not a kitgen manifest
         or follows a newer field scheme than this kitgen reads.
         """
+        if len(data) > MAX_MANIFEST_BYTES:
+            raise ValueError(f"its embedded manifest is over {MAX_MANIFEST_BYTES // 2**20} MiB, "
+                             "far larger than a kit's.")
         try:
             document: Any = json.loads(data)
-            kind, version = document["kind"], document["scheme"]
-        except (ValueError, TypeError, KeyError):
+        except (ValueError, RecursionError):  # not JSON, not UTF-8, nested past Python's stack
             raise ValueError("its embedded manifest cannot be read.") from None
-        if kind != MANIFEST_KIND or not isinstance(version, int):
+        if not isinstance(document, dict) or document.get("kind") != MANIFEST_KIND:
             raise ValueError("its embedded manifest is not a kitgen kit's.")
+        version = document.get("scheme")
+        if type(version) is not int or version < 1:  # not True, not 1.0, not -5
+            raise ValueError("its embedded manifest is not a kitgen kit's: its scheme is not a version number.")
         if version > SCHEME_VERSION:
             raise ValueError(
                 f"it was made by a newer kitgen (field scheme {version}; this kitgen reads "
                 f"scheme {SCHEME_VERSION}): update kitgen to read it."
             )
-        try:
-            tables = tuple(tuple(str(name) for name in table["seats"]) for table in document["tables"])
-            records = tuple(tuple((str(player), str(number)) for player, number in table.get("records", ()))
-                            for table in document["tables"])
-            return cls(str(document["rules"]), tables, records, version)
-        except (TypeError, KeyError, ValueError, AttributeError):
-            raise ValueError("its embedded manifest cannot be read.") from None
+        rules, low, high = _checked_rules(document.get("rules"), document.get("preset"))
+        tables = document.get("tables")
+        if not isinstance(tables, list) or not 1 <= len(tables) <= MAX_TABLES:
+            raise ValueError(f"its embedded manifest is not a kitgen kit's: a kit has 1 to {MAX_TABLES} tables.")
+        seats = tuple(_checked_seats(table, number, low, high) for number, table in enumerate(tables, start=1))
+        records = tuple(_checked_records(table, number, names) for number, (table, names)
+                        in enumerate(zip(tables, seats), start=1))
+        return cls(rules, seats, records, version)
+
+
+def _checked_rules(rules: object, preset: object) -> tuple[str, int, int]:
+    """Return a manifest's rules line and the fewest and most seats its preset takes.
+
+    Raises :class:`ValueError` unless ``rules`` is a ``rules:`` line of a known preset, as
+    kitgen writes it (the preset's id first, single spaces), and ``preset`` that id.
+    """
+    # Only reading a kit needs the log reader; kits are made with this module too.
+    from kitgen.logs.reader import parse_rules_line
+
+    if (not isinstance(rules, str) or not rules or len(rules) > MAX_RULES_CHARS
+            or rules != " ".join(rules.split())):
+        raise ValueError("its embedded manifest is not a kitgen kit's: it has no rules line.")
+    try:
+        settled = parse_rules_line(rules)
+    except KitgenError:
+        raise ValueError("its embedded manifest is not a kitgen kit's: its rules line is not one kitgen knows.") from None
+    if rules.split()[0] != settled.preset or preset != settled.preset:
+        raise ValueError("its embedded manifest is not a kitgen kit's: its preset is not its rules line's.")
+    return rules, settled.min_players, settled.max_players
+
+
+def _checked_seats(table: object, number: int, low: int, high: int) -> tuple[str, ...]:
+    """Return the seats of a manifest's table ``number``.
+
+    Raises :class:`ValueError` unless ``table`` is numbered ``number`` and seats ``low``
+    to ``high``, each a name that keeps the name rule (RULES.md, "Player names") or ``""``,
+    no name twice.
+    """
+    fault = f"its embedded manifest is not a kitgen kit's: table {number}"
+    seats = table.get("seats") if isinstance(table, dict) else None
+    if not isinstance(table, dict) or type(table.get("table")) is not int or table["table"] != number:
+        raise ValueError(f"{fault} is not numbered {number}.")
+    if not isinstance(seats, list) or not low <= len(seats) <= high:
+        span = f"{low}" if low == high else f"{low} to {high}"
+        raise ValueError(f"{fault} does not have {span} seats, as its preset has.")
+    if not all(isinstance(name, str) for name in seats):
+        raise ValueError(f"{fault} has a seat that is not a name.")
+    try:
+        if any(name and parse_name(name) != name for name in seats):
+            raise KitgenError
+        parse_names(name for name in seats if name)
+    except KitgenError:  # a bad character, a lone surrogate, a name twice
+        raise ValueError(f"{fault} has a seat whose name kitgen would not print.") from None
+    return tuple(seats)
+
+
+def _checked_records(table: dict, number: int, seats: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """Return the roll records of a manifest's table ``number``, whose seats are ``seats``.
+
+    Raises :class:`ValueError` unless there are at most :data:`MAX_RECORDS`, each a pair
+    of a seat's name (or ``""``) and a round number as a kit prints it (or ``""``).
+    """
+    records = table.get("records", [])
+    if not isinstance(records, list) or len(records) > MAX_RECORDS:
+        raise ValueError(f"its embedded manifest is not a kitgen kit's: table {number} has more than "
+                         f"{MAX_RECORDS} records, or none that can be read.")
+    names = {*seats, ""}
+    for record in records:
+        if not (isinstance(record, list) and len(record) == 2 and all(isinstance(part, str) for part in record)
+                and record[0] in names and (not record[1] or _ROUND.fullmatch(record[1]))):
+            raise ValueError(f"its embedded manifest is not a kitgen kit's: table {number} has a record "
+                             "that is not a seat's name and a round number.")
+    return tuple((player, round_number) for player, round_number in records)

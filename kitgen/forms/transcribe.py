@@ -25,12 +25,18 @@ TURN_RECORD, PLACEMENT_RECORD, GAME = "turn-record", "placement-record", "game"
 UNTICKED = "/Off"  # a tick box left blank
 ROUND_PRESETS = ("classic", "hundred")  # turn order by rounds, the start seat moving on
 
-_RECORD = re.compile(r"t\d+\.rec(\d+)\.(?:r(\d+)\.)?([a-z0-9-]+)")
-_SHEET = re.compile(r"t\d+\.([a-z-]+)\.sheet(\d+)\.(?:r(\d+)\.)?([a-z0-9-]+)")
-_SEAT = re.compile(r"t\d+\.(?:match\.)?seat(\d+)\.(.+)")
-_MATCH_ROW = re.compile(r"t\d+\.match\.r(\d+)\.([a-z0-9-]+)")
-_STARTS = re.compile(r"t\d+\.starts\.round-(\d+)")
-_BOARD_NAME = re.compile(r"t\d+\.(?:board\d+\.seat-(\d+)\.player|board-sheet\.sheet\d+\.(closer|opener))")
+# The numbers in a field name are ASCII digits, and few: a kit writes one to four ("t2",
+# "r05", "rec103"). A name with other digits ("rec٣", which int() reads as 3, "rec²",
+# which it refuses) or with thousands of them (past int()'s limit) is no field of the scheme.
+_N = "([0-9]{1,6})"
+_TABLE = re.compile(r"t([1-9][0-9]{0,5})\.")  # every field's prefix, "t2." (table_prefix)
+_RECORD = re.compile(rf"t[0-9]+\.rec{_N}\.(?:r{_N}\.)?([a-z0-9-]+)")
+_SHEET = re.compile(rf"t[0-9]+\.([a-z-]+)\.sheet{_N}\.(?:r{_N}\.)?([a-z0-9-]+)")
+_SEAT = re.compile(rf"t[0-9]+\.(?:match\.)?seat{_N}\.(.+)")
+_MATCH_ROW = re.compile(rf"t[0-9]+\.match\.r{_N}\.([a-z0-9-]+)")
+_STARTS = re.compile(rf"t[0-9]+\.starts\.round-{_N}")
+_BOARD_NAME = re.compile(rf"t[0-9]+\.(?:board[0-9]+\.seat-{_N}\.player|board-sheet\.sheet[0-9]+\.(closer|opener))")
+_NUMBER = re.compile(r"[0-9]{1,9}")  # a number as a log writes it (LOG-FORMAT.md): ASCII digits
 ROLES = ("closer", "opener")  # the long game's seats 1 and 2
 
 
@@ -66,10 +72,10 @@ def transcribe(manifest: Manifest, values: Mapping[str, str]) -> list[TableLog]:
     ``values`` (field name to text; a ticked box ``"/on"``), tables in order; a table
     with nothing filled in has none."""
     preset = manifest.rules.split()[0]
+    by_table = _by_table(values, len(manifest.tables))
     logs = []
     for number, seats in enumerate(manifest.tables, start=1):
-        prefix = table_prefix(number) + "."
-        table = {name: _cell(value) for name, value in values.items() if name.startswith(prefix)}
+        table = by_table.get(number, {})
         if not any(value and value != UNTICKED for value in table.values()):
             continue
         names = _seat_names(seats, table)
@@ -82,9 +88,30 @@ def transcribe(manifest: Manifest, values: Mapping[str, str]) -> list[TableLog]:
     return logs
 
 
+def _by_table(values: Mapping[str, str], tables: int) -> dict[int, dict[str, str]]:
+    """Return the fields of each of the first ``tables`` tables, by table number, each
+    value on one line: one pass over ``values``, whatever the number of tables."""
+    grouped: dict[int, dict[str, str]] = {}
+    for name, value in values.items():
+        found = _TABLE.match(name)
+        if found and int(found[1]) <= tables:
+            grouped.setdefault(int(found[1]), {})[name] = _cell(value)
+    return grouped
+
+
 def _cell(value: str) -> str:
     """Return a field's text on one line, outer spaces dropped."""
     return " ".join(str(value).split())
+
+
+def _number(cell: str) -> int | None:
+    """Return the number a cell holds in ASCII digits, else ``None``: a ``²``, ``①`` or
+    ``٣`` is no number of a log, and stays as written for the validator to report.
+
+    >>> _number("12"), _number("²"), _number("\u0663"), _number("1 2")
+    (12, None, None, None)
+    """
+    return int(cell) if _NUMBER.fullmatch(cell) else None
 
 
 def _seat_names(seats: tuple[str, ...], table: Mapping[str, str]) -> list[str]:
@@ -95,7 +122,7 @@ def _seat_names(seats: tuple[str, ...], table: Mapping[str, str]) -> list[str]:
         found = _SEAT.fullmatch(name)
         if found and found[2] == PLAYER and value:
             seat = int(found[1]) - 1
-            if seat < len(names) and not names[seat]:
+            if 0 <= seat < len(names) and not names[seat]:
                 names[seat] = value
     for name, value in sorted(table.items()):
         found = _BOARD_NAME.fullmatch(name)
@@ -131,6 +158,8 @@ def _box_body(writer: _Writer, manifest: Manifest, number: int, names: list[str]
         if not found or not value:
             continue
         index = int(found[1])
+        if index < 1:  # records are numbered from 1
+            continue
         record = records.setdefault(index, _Record(index))
         if found[2] is None:
             if found[3] == PLAYER:
@@ -142,7 +171,7 @@ def _box_body(writer: _Writer, manifest: Manifest, number: int, names: list[str]
         record = records[index]
         if not record.rows:
             continue
-        player, round_number = printed[index - 1] if index <= len(printed) else ("", "")
+        player, round_number = printed[index - 1] if 1 <= index <= len(printed) else ("", "")
         # A record left unnamed on a table of blank seats is its seat's in print order.
         record.player = player or record.player or (names[(index - 1) % len(names)] if names else "")
         record.round = round_number
@@ -189,9 +218,10 @@ def _in_play_order(preset: str, records: list[_Record], seat_of: Mapping[str, in
     for round_label in sorted(by_round, key=_round_order):
         group = by_round[round_label]
         playing = sorted(seat_of[record.player.casefold()] for record in group if record.player.casefold() in seat_of)
-        written = starts.get(int(round_label)) if round_label.isdigit() else None
-        if written and written.isdigit() and 1 <= int(written) <= seats:
-            starter = int(written) - 1
+        round_number = _number(round_label)
+        start = _number(starts.get(round_number, "")) if round_number is not None else None
+        if start is not None and 1 <= start <= seats:
+            starter = start - 1
         elif starter is None or preset == "hundred" or not playing:
             starter = 0
         else:
@@ -207,14 +237,15 @@ def _in_play_order(preset: str, records: list[_Record], seat_of: Mapping[str, in
 
 def _round_order(label: str) -> tuple[bool, int, str]:
     """Return the sort key of a round as written: numbered rounds in order, then the rest."""
-    return not label.isdigit(), int(label) if label.isdigit() else 0, label
+    number = _number(label)
+    return number is None, number or 0, label
 
 
 def _throw_line(row: Mapping[str, str]) -> str:
     """Return one roll-record row as a throw line: ``die 4`` when the dice column says one
     die, ``-`` for an empty "Numbers closed", ``= sum`` when the checked sum is filled."""
     roll, dice = row.get(ROLL, ""), row.get(DICE, "")
-    if dice == "1" and roll.isdigit():
+    if dice == "1" and _number(roll) is not None:
         roll = f"die {roll}"
     line = f"{roll}: {row.get(CLOSED) or '-'}"
     return f"{line} = {row[CHECKED]}" if row.get(CHECKED) else line
@@ -278,7 +309,8 @@ def _long_game_body(writer: _Writer, manifest: Manifest, number: int, names: lis
             turn = row.get(TURN, "")
             if current is None or (turn and turn != current):
                 current = turn or "1"
-                player = names[(int(current) - 1) % 2] if current.isdigit() and int(current) > 0 else current
+                turn_number = _number(current)
+                player = names[(turn_number - 1) % 2] if turn_number else current
                 writer.add(f"turn {player}", where)
             writer.add(_long_throw(row), where)
     winners = [name for seat, name in enumerate(names, start=1)

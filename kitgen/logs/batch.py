@@ -60,7 +60,19 @@ class Outcome(NamedTuple):
 
 def check_file(path: str, as_json: bool) -> Outcome:
     """Return the :class:`Outcome` of validating the log (or filled kit PDF) at ``path``
-    (``-``: standard input); never raises a :class:`KitgenError`."""
+    (``-``: standard input); never raises an :class:`Exception`: a file kitgen cannot
+    read, or one that kitgen itself fails on, is an unreadable file (status 2), and the
+    files after it are still validated and tallied."""
+    try:
+        return _checked_file(path, as_json)
+    except Exception as error:  # a fault of kitgen's own, met on this one file
+        return _unreadable(path, f"kitgen failed on it ({type(error).__name__}); this is a fault in kitgen, "
+                                 "please report it.", as_json)
+
+
+def _checked_file(path: str, as_json: bool) -> Outcome:
+    """Return the :class:`Outcome` of :func:`check_file`, raising what kitgen does not
+    expect to raise."""
     status = 0
     printed: list[tuple[bool, str]] = []
     try:
@@ -71,23 +83,30 @@ def check_file(path: str, as_json: bool) -> Outcome:
         else:
             reports = [validate_path(path)]
     except KitgenError as error:
-        status = 2
-        documents = [{"file": shown_name(path), "valid": False, "unreadable": str(error)}]
-        if not as_json:
-            printed.append((True, f"kitgen: {shown_name(path)}: {error}"))
-    else:
-        documents = []
-        for report in reports:  # a log, or each table of a filled kit
-            documents.append(report.to_json())
-            if "unreadable" in documents[-1]:  # a table of a kit that cannot be validated
-                status = 2
-                if not as_json:
-                    printed.append((True, f"kitgen: {report.file}: {documents[-1]['unreadable']}"))
-                continue
-            if not report.valid:
-                status = max(status, 1)
+        return _unreadable(path, str(error), as_json)
+    documents = []
+    for report in reports:  # a log, or each table of a filled kit
+        documents.append(report.to_json())
+        if "unreadable" in documents[-1]:  # a table of a kit that cannot be validated
+            status = 2
             if not as_json:
-                printed.append((False, format_text(report)))
+                printed.append((True, f"kitgen: {report.file}: {documents[-1]['unreadable']}"))
+            continue
+        if not report.valid:
+            status = max(status, 1)
+        if not as_json:
+            printed.append((False, format_text(report)))
+    return _outcome(status, printed, documents, as_json)
+
+
+def _unreadable(path: str, message: str, as_json: bool) -> Outcome:
+    """Return the :class:`Outcome` of a file that cannot be validated, and why (one sentence)."""
+    printed = [] if as_json else [(True, f"kitgen: {shown_name(path)}: {message}")]
+    return _outcome(2, printed, [{"file": shown_name(path), "valid": False, "unreadable": message}], as_json)
+
+
+def _outcome(status: int, printed: list[tuple[bool, str]], documents: list[dict], as_json: bool) -> Outcome:
+    """Return the :class:`Outcome` of a file's status, text and JSON objects."""
     verdicts = tuple({key: document[key] for key in ("valid", "unreadable") if key in document}
                      for document in documents)
     # json's C encoder (indent= is pure Python); one object per line
