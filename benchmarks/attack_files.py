@@ -179,19 +179,15 @@ def fillable_kit(machine: Machine, folder: Path, name: str = "club.pdf") -> Path
 
 def fill(source: Path, target: Path) -> None:
     """Type a turn into both tables of the ten kit at ``source``, as a viewer saves it to ``target``."""
-    from pypdf import PdfReader, PdfWriter
+    if str(REPO / "tests") not in sys.path:
+        sys.path.insert(0, str(REPO / "tests"))
+    from fill_kits import fill_with_pypdf
 
-    values = {**{f"t{table}.seat{seat}.player": name for table in (1, 2) for seat, name in ((1, "Ana"), (2, "Ben"))},
-              **{f"t{table}.rec01.r01.roll-total": "8" for table in (1, 2)},
-              **{f"t{table}.rec01.r01.numbers-closed": "8" for table in (1, 2)}}
-    writer = PdfWriter(clone_from=PdfReader(source))
-    for page in writer.pages:
-        names = {annotation.get_object().get("/T") for annotation in page.get("/Annots", ())}
-        mine = {key: value for key, value in values.items() if key in names}
-        if mine:
-            writer.update_page_form_field_values(page, mine, auto_regenerate=False)
-    with open(target, "wb") as stream:
-        writer.write(stream)
+    fill_with_pypdf(source, target, {
+        **{f"t{table}.seat{seat}.player": name for table in (1, 2) for seat, name in ((1, "Ana"), (2, "Ben"))},
+        **{f"t{table}.rec01.r01.roll-total": "8" for table in (1, 2)},
+        **{f"t{table}.rec01.r01.numbers-closed": "8" for table in (1, 2)},
+    })
 
 
 # --- the scenarios ----------------------------------------------------------------------
