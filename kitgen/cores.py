@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import os
 import pickle
+import shutil
 import signal
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -121,9 +123,17 @@ class _Copy:
     :class:`KitgenError` it sends back through a pipe."""
 
     def __init__(self, work: Callable[[], bytes]) -> None:
-        reading, writing = os.pipe()
-        self._pid: int | None = os.fork()
+        # The copy's temporary files (a renderer's copy of the fonts) go in a folder of its
+        # own, which this process removes once the copy is reaped, even one killed outright.
+        self._scratch = tempfile.mkdtemp(prefix="kitgen-copy-")
+        try:
+            reading, writing = os.pipe()
+            self._pid: int | None = os.fork()
+        except BaseException:
+            shutil.rmtree(self._scratch, ignore_errors=True)
+            raise
         if self._pid == 0:  # the copy: never returns
+            tempfile.tempdir = self._scratch
             os.close(reading)
             _run_copy(work, writing)
         os.close(writing)
@@ -141,25 +151,34 @@ class _Copy:
         return pickle.loads(sent)
 
     def stop(self) -> None:
-        """Stop the copy if it is still running (this process stops early) and reap it:
-        SIGTERM first, so that it removes what it made; SIGKILL if it is still there
-        :data:`STOP_WAIT_S` later, or if this process is interrupted meanwhile."""
+        """Stop the copy if it is still running (this process stops early), reap it and
+        remove its temporary folder: SIGTERM first, so that it removes what it made;
+        SIGKILL if it is still there :data:`STOP_WAIT_S` later, or if this process is
+        interrupted meanwhile."""
         if self._reading is not None:
             os.close(self._reading)
             self._reading = None
-        if self._pid is None:
-            return
-        pid, self._pid = self._pid, None
-        reaped = False
         try:
-            os.kill(pid, signal.SIGTERM)  # not reaped yet, so it is there (if only as a zombie)
-            deadline = time.monotonic() + STOP_WAIT_S
-            while not (reaped := os.waitpid(pid, os.WNOHANG)[0] == pid) and time.monotonic() < deadline:
-                time.sleep(0.005)
+            if self._pid is not None:
+                pid, self._pid = self._pid, None
+                _end(pid)
         finally:
-            if not reaped:
-                os.kill(pid, signal.SIGKILL)
-                os.waitpid(pid, 0)
+            shutil.rmtree(self._scratch, ignore_errors=True)
+
+
+def _end(pid: int) -> None:
+    """End and reap the copy ``pid``: SIGTERM, then SIGKILL if it is still there
+    :data:`STOP_WAIT_S` later or this process is interrupted meanwhile."""
+    reaped = False
+    try:
+        os.kill(pid, signal.SIGTERM)  # not reaped yet, so it is there (if only as a zombie)
+        deadline = time.monotonic() + STOP_WAIT_S
+        while not (reaped := os.waitpid(pid, os.WNOHANG)[0] == pid) and time.monotonic() < deadline:
+            time.sleep(0.005)
+    finally:
+        if not reaped:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
 
 
 class _Stopped(BaseException):
