@@ -255,3 +255,9 @@ def test_a_line_longer_than_the_field_limit_is_one_sentence():
     data = b"name,note\nAna," + b"x" * (200 * 1024) + b"\n"
     assert refused(data, "class.csv") == (
         "roster 'class.csv' has a cell of more than 128 KiB on line 2, longer than any name.")
+
+
+def test_a_shared_string_longer_than_a_cell_holds_is_refused_before_it_is_copied():
+    strings = '<si><t>name</t></si><si><t xml:space="preserve"> ' + "A" * 1_000_000 + "</t></si>"
+    rows = "".join(f'<row r="{row}"><c r="A{row}" t="s"><v>{min(row - 1, 1)}</v></c></row>' for row in range(1, 400))
+    assert "a text of more than 32,767 characters in 'xl/sharedStrings.xml'" in refused(workbook(rows, strings))

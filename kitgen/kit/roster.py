@@ -57,6 +57,7 @@ MAX_SHARED_STRINGS = MAX_SHEET_CELLS  # a sheet shows at most one shared string 
 MAX_PART_BYTES = 32 * 1024 * 1024  # five times that export's sheet, unpacked
 MAX_WORKBOOK_ELEMENTS = 750_000  # in all the parts read: over twice the 322,000 of that export
 MAX_RELATIONSHIPS_BYTES = 1024 * 1024  # a part's list of related parts, kept whole: 10,000 sheets
+MAX_CELL_CHARS = 32_767  # the most text a spreadsheet cell holds (Excel's limit)
 MAX_XML_DEPTH = 32  # a sheet nests 7 deep (worksheet, sheetData, row, c, is, r, t)
 PART_CHUNK_BYTES = 64 * 1024  # how much of a part is unpacked and parsed at a time
 # A tag or comment is one token, which expat 2.5 parses again from its start with each chunk
@@ -308,12 +309,18 @@ class _Workbook:
             end(tag.rpartition(":")[2] if ":" in tag else tag, "".join(text))
             text.clear()
 
+        def characters(data: str) -> None:
+            text.append(data)
+            if sum(map(len, text)) > MAX_CELL_CHARS:  # text is cleared at each tag: a few pieces
+                raise RosterError(f"roster {source!r} has a text of more than {MAX_CELL_CHARS:,} characters in "
+                                  f"{quote(part)}, more than a spreadsheet cell holds.")
+
         def refuse_dtd(*_: object) -> None:
             raise RosterError(f"roster {source!r} has a DTD in {quote(part)}, which no workbook has.")
 
         parser.StartElementHandler = started
         parser.EndElementHandler = ended
-        parser.CharacterDataHandler = text.append
+        parser.CharacterDataHandler = characters
         parser.StartDoctypeDeclHandler = refuse_dtd
         max_bytes = max_bytes or MAX_PART_BYTES
         unpacked = 0
