@@ -8,6 +8,7 @@ imports WeasyPrint or pypdf: the kit command imports the renderer when it runs.
 from __future__ import annotations
 
 import atexit
+import codecs
 import io
 import json
 import logging
@@ -325,12 +326,26 @@ def show_version(value: bool) -> None:
         raise typer.Exit()
 
 
+def json_escapes(error: UnicodeError) -> tuple[str, int]:
+    """Return the characters ``error`` could not encode as JSON's ``\\uXXXX`` escapes (a
+    character beyond U+FFFF as its two UTF-16 halves), and where to go on: what
+    ``--json`` prints stays valid JSON on any terminal, and text reads the same."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    escaped = []
+    for char in error.object[error.start:error.end]:
+        units = char.encode("utf-16-be", "surrogatepass")
+        escaped += [f"\\u{int.from_bytes(units[at:at + 2], 'big'):04x}" for at in range(0, len(units), 2)]
+    return "".join(escaped), error.end
+
+
 def show_what_the_terminal_can() -> None:
     """Make standard output and error write a character their encoding cannot (``Ł`` on a
-    Latin-1 terminal) as a backslash escape (``\\u0141``) instead of failing."""
+    Latin-1 terminal) as a JSON-style escape (``\\u0141``) instead of failing."""
+    codecs.register_error("kitgen-json-escapes", json_escapes)
     for stream in (sys.stdout, sys.stderr):
         if isinstance(stream, io.TextIOWrapper):
-            stream.reconfigure(errors="backslashreplace")
+            stream.reconfigure(errors="kitgen-json-escapes")
 
 
 def run() -> None:

@@ -552,14 +552,15 @@ def test_a_long_rules_option_is_quoted_short():
 @pytest.mark.parametrize("arguments", [(), ("--json",)])
 def test_a_terminal_that_cannot_show_a_name_gets_it_escaped(tmp_path, arguments):
     log = tmp_path / "game.log"
-    log.write_text("rules: strip\nplayers: Łukasz, Ben\nturn Łukasz\n8: 8\n", encoding="utf-8")
+    log.write_text("rules: strip\nplayers: Łukasz, Ben\nturn Łukasz\n8: 8\n12: 3 \U0001d400\n", encoding="utf-8")
     environment = {**os.environ, "PYTHONPATH": str(Path(__file__).parent.parent), "PYTHONIOENCODING": "latin-1"}
     result = subprocess.run([sys.executable, "-m", "kitgen", "validate", *arguments, str(log)],
                             capture_output=True, env=environment, timeout=120)
     assert result.returncode == 1 and b"Traceback" not in result.stderr, result.stderr
     assert b"\\u0141ukasz" in result.stdout
-    if arguments:
-        assert json.loads(result.stdout)[0]["valid"] is False
+    if arguments:  # a character beyond U+FFFF as JSON's two escapes: still valid JSON
+        document = json.loads(result.stdout)[0]
+        assert document["valid"] is False and any("\U0001d400" in error["message"] for error in document["errors"])
 
 
 @pytest.mark.parametrize("command", [["report", "--json"], ["validate"]])

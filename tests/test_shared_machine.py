@@ -226,3 +226,27 @@ def test_a_kit_drawn_on_by_a_tool_that_keeps_its_creator_counts_as_changed(filla
     flattened.pages[1].merge_page(rules_card)
     flattened.write(tmp_path / "flattened.pdf")
     assert output.kit_state(tmp_path / "flattened.pdf") == output.CHANGED
+
+
+def test_a_default_folder_that_is_a_link_is_not_written_into(tmp_path, monkeypatch):
+    elsewhere = tmp_path / "another-users-folder"
+    elsewhere.mkdir()
+    work = tmp_path / "work"
+    work.mkdir()
+    (work / "output").symlink_to(elsewhere)
+    monkeypatch.chdir(work)
+    refused = invoke("kit", "--seats", "2")
+    assert refused.exit_code == 2 and "the default folder 'output' is a link" in refused.stderr
+    assert list(elsewhere.iterdir()) == []
+
+
+def test_a_box_ticked_in_its_look_alone_counts_as_filled(fillable_ten, tmp_path):
+    from pypdf.generic import NameObject
+
+    ticked = PdfWriter(clone_from=PdfReader(fillable_ten))
+    box = next(annotation.get_object() for page in ticked.pages for annotation in page.get("/Annots", ())
+               if annotation.get_object().get("/FT") == "/Btn")
+    box[NameObject("/AS")] = NameObject("/on")  # a viewer that sets the look and no value
+    box.pop("/V", None)
+    ticked.write(tmp_path / "ticked.pdf")
+    assert output.kit_state(tmp_path / "ticked.pdf") == output.CHANGED

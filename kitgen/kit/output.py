@@ -98,6 +98,11 @@ def check_output_path(path: Path, named: bool, force: bool) -> None:
     Raises :class:`OutputExistsError` with one sentence otherwise.
     """
     check_file_name(path)
+    if not named and os.path.islink(path.parent):
+        raise OutputExistsError(
+            f"the default folder {shown_name(path.parent)!r} is a link; kitgen writes there only "
+            "into a folder of its own: remove the link, or name a file with -o."
+        )
     longest = _name_max(path.parent)
     if len(os.fsencode(path.name)) > longest:
         added = f"; a kit's host key adds {HOST_KEY_SUFFIX!r}" if path.stem.endswith(HOST_KEY_SUFFIX) else ""
@@ -216,6 +221,8 @@ def _filled(widget) -> bool:
     holds a value) has a value: any text, or a tick box ticked."""
     field = widget
     for _ in range(MAX_FIELD_PARENTS):
+        if str(field.get("/AS", UNTICKED)) != UNTICKED:  # a box ticked in its look alone
+            return True
         if "/V" in field:
             value = field["/V"]
             return str(value) not in ("", UNTICKED)
