@@ -1,0 +1,50 @@
+"""kitgen's words: every sentence a person reads comes through this module's gettext calls.
+
+The catalogs are gettext catalogs of the domain ``kitgen`` (``kitgen/text/locale/<lang>/
+LC_MESSAGES/kitgen.mo``); their messages are extracted with Babel (``babel.cfg``). English is
+the source language: with no catalog the message ids themselves are the English text. Code
+passes codes and parameters; words are made only where they are shown (the CLI, a kit, a
+report), by these functions.
+
+>>> ngettext("{count} tile", "{count} tiles", 2).format(count=2)
+'2 tiles'
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+from pathlib import Path
+
+DOMAIN = "kitgen"
+LOCALE_FOLDER = Path(__file__).resolve().parent / "locale"
+
+_translations: _gettext.NullTranslations = _gettext.NullTranslations()
+
+
+def use_language(language: str | None) -> None:
+    """Show every later message in ``language`` (``"en"``, ``"es"`` ...); English when
+    ``language`` is ``None`` or has no catalog."""
+    global _translations
+    languages = [language] if language else []
+    _translations = _gettext.translation(DOMAIN, LOCALE_FOLDER, languages=languages, fallback=True)
+
+
+def gettext(message: str) -> str:
+    """Return ``message`` in the language in use."""
+    return _translations.gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """Return the form of a message for ``count`` in the language in use (its own plural rule)."""
+    return _translations.ngettext(singular, plural, count)
+
+
+def pgettext(context: str, message: str) -> str:
+    """Return ``message`` in the language in use, as meant in ``context`` (a word that could
+    mean two things, e.g. ``pgettext("tile state", "open")``)."""
+    return _translations.pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, count: int) -> str:
+    """Return the form for ``count`` of a message meant in ``context``."""
+    return _translations.npgettext(context, singular, plural, count)
