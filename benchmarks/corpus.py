@@ -12,8 +12,8 @@ import os
 import random
 import re
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 REPO = Path(__file__).resolve().parent.parent
 TESTS = REPO / "tests"

@@ -15,9 +15,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Sequence
 
 PYTHON = sys.executable
 BENCHMARKS = Path(__file__).resolve().parent
@@ -50,15 +50,16 @@ class Row:
     holds: str = ""
 
 
-def run_command(argv: Sequence[str], cwd: Path | None = None, stdout_path: Path | None = None) -> Run:
-    """Run ``argv`` to completion and return its :class:`Run`.
+def run_command(argv: Sequence[str], cwd: Path | None = None, stdout_path: Path | None = None,
+                env: Mapping[str, str] | None = None) -> Run:
+    """Run ``argv`` to completion (in the environment ``env``, or this one) and return its :class:`Run`.
 
     Standard output goes to ``stdout_path`` (or is discarded); standard error is kept
     for the error message of a failed run.
     """
     with open(stdout_path or os.devnull, "wb") as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
-        process = subprocess.Popen(list(argv), cwd=cwd, stdout=out, stderr=err, stdin=subprocess.DEVNULL)
+        process = subprocess.Popen(list(argv), cwd=cwd, env=env, stdout=out, stderr=err, stdin=subprocess.DEVNULL)
         _, wait_status, usage = os.wait4(process.pid, 0)
         seconds = time.perf_counter() - start
         process.returncode = os.waitstatus_to_exitcode(wait_status)

@@ -8,6 +8,9 @@
 /tmp/kitgen-old main``); its commands (start-ups, validation as one command, kits) are
 timed interleaved with this checkout's, and each gets a row with this checkout's time as
 a ratio of the baseline's, so a change is judged by both in one run on a shared machine.
+Each checkout's ``kitgen`` runs as its console script would (the ``kitgen`` entry of its
+own ``pyproject.toml``) with ``PYTHONPATH`` naming the checkout, so this checkout's code is
+timed, never a copy installed in the venv; the in-process figures import this checkout too.
 
 Sections: start-up of ``kitgen check``, ``kitgen validate`` on one log and on a class's
 30 logs against a minimal Typer app; validation throughput over 200, 2,000 and 20,000 simulated logs, in-process and as
@@ -15,7 +18,9 @@ one command; kits against a bare WeasyPrint render of as many pages (the engine'
 the 30-name strip kit in-process against a raw ReportLab canvas (the moonshot), with
 measured prototypes of faster renders. Progress goes to standard error, the table to
 standard output. Everything is written to a temporary folder that is removed at the end;
-nothing is written into the repository.
+nothing is written into the repository but the bytecode of its modules (``__pycache__``,
+which git ignores), compiled for both checkouts before the first run, as an installed
+kitgen's modules are.
 """
 
 from __future__ import annotations
@@ -31,21 +36,38 @@ import os
 import platform
 import subprocess
 import tempfile
+import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from corpus import (
-    SMALL_LOG, box_logs, command_batches, count_placements, count_throws, knucklebones_logs, write_logs,
+    SMALL_LOG,
+    box_logs,
+    command_batches,
+    count_placements,
+    count_throws,
+    knucklebones_logs,
+    write_logs,
 )
 from measure import (
-    BENCHMARKS, PYTHON, Row, Run, count_text, failed, format_table, interleaved, median_of,
-    median_seconds, ratio_text, run_command, seconds_text, verdict,
+    BENCHMARKS,
+    PYTHON,
+    Row,
+    Run,
+    count_text,
+    failed,
+    format_table,
+    interleaved,
+    median_of,
+    median_seconds,
+    ratio_text,
+    run_command,
+    seconds_text,
+    verdict,
 )
 
 REPO = BENCHMARKS.parent
 ROSTER_30 = REPO / "tests" / "fixtures" / "roster-30.txt"
-KITGEN_SCRIPT = Path(PYTHON).with_name("kitgen")
-KITGEN = [PYTHON, str(KITGEN_SCRIPT)] if KITGEN_SCRIPT.is_file() else [PYTHON, "-m", "kitgen"]
 
 STARTUP_LIMIT = 1.5  # issues 3, 6, 13: check and validate (also 30 logs) start in <= 1.5x a minimal Typer app
 CLASS_LOGS = 30  # issue 13: a class's logs validated in one command, still a start-up figure
@@ -78,13 +100,42 @@ FULL = Plan(11, (200, 2_000, 20_000), {200: 7, 2_000: 5, 20_000: 3}, {200: 5, 2_
 QUICK = Plan(5, (200, 2_000), {200: 3, 2_000: 1}, {200: 2, 2_000: 1}, 1, (30,), 1, False)
 
 
-def kitgen_command(checkout: Path | None = None) -> list[str]:
-    """Return the command line that runs ``kitgen``: this checkout's (or the installed one),
-    or that of the kitgen checkout at ``checkout``."""
-    if checkout is None:
-        return KITGEN
-    run = f"import sys; sys.path.insert(0, {str(checkout)!r}); from kitgen.cli import app; app(prog_name='kitgen')"
-    return [PYTHON, "-c", run]
+@dataclass(frozen=True)
+class Checkout:
+    """A kitgen checkout the benchmark times, at ``root``."""
+
+    root: Path
+
+    @property
+    def environment(self) -> dict[str, str]:
+        """Return this process's environment with ``PYTHONPATH`` naming the checkout, so the
+        command and every process it starts import the checkout's kitgen."""
+        return {**os.environ, "PYTHONPATH": str(self.root)}
+
+    def command(self) -> list[str]:
+        """Return the command line that runs the checkout's ``kitgen`` as its console script
+        would: the ``kitgen`` entry of ``[project.scripts]`` in its ``pyproject.toml``, or
+        ``python -m kitgen`` where it names none."""
+        try:
+            with open(self.root / "pyproject.toml", "rb") as file:
+                entry = tomllib.load(file)["project"]["scripts"]["kitgen"]
+        except (OSError, KeyError, tomllib.TOMLDecodeError):
+            return [PYTHON, "-m", "kitgen"]
+        module, _, function = entry.partition(":")
+        launcher = f"import sys; sys.argv[0] = 'kitgen'; from {module} import {function} as main; sys.exit(main())"
+        return [PYTHON, "-c", launcher]
+
+    def run(self, arguments: list[str], cwd: Path | None = None, stdout_path: Path | None = None) -> Run:
+        """Run the checkout's ``kitgen`` with ``arguments`` and return its :class:`Run`."""
+        return run_command([*self.command(), *arguments], cwd=cwd, stdout_path=stdout_path, env=self.environment)
+
+    def compile(self) -> None:
+        """Compile the checkout's modules to bytecode, as installing a package does."""
+        subprocess.run([PYTHON, "-m", "compileall", "-q", str(self.root / "kitgen")], check=True,
+                       stdout=subprocess.DEVNULL)
+
+
+HERE = Checkout(REPO)
 
 
 def baseline_row(label: str, runs: list[Run], baseline: list[Run]) -> Row:
@@ -136,9 +187,9 @@ def startup_rows(scratch: Path, plan: Plan) -> list[Row]:
         "typer": lambda: run_command([PYTHON, str(BENCHMARKS / "minimal_typer_app.py"), "--name", "Ana"]),
     }
     for name, args in arguments.items():
-        commands[name] = lambda args=args: run_command([*KITGEN, *args])
+        commands[name] = lambda args=args: HERE.run(args)
         if plan.baseline is not None:
-            commands[f"{name} (baseline)"] = lambda args=args: run_command([*kitgen_command(plan.baseline), *args])
+            commands[f"{name} (baseline)"] = lambda args=args: Checkout(plan.baseline).run(args)
     runs = interleaved(commands, plan.startup_repeats, warmups=2)
     typer = median_seconds(runs["typer"])
     rows = [
@@ -158,7 +209,7 @@ def startup_rows(scratch: Path, plan: Plan) -> list[Row]:
         if plan.baseline is not None:
             rows.append(baseline_row(f"start-up: {label}", runs[name], runs[f"{name} (baseline)"]))
     for name, args in (("check", check_args), ("validate", validate_args)):
-        probe = run_command([PYTHON, str(BENCHMARKS / "import_probe.py"), *args])
+        probe = run_command([PYTHON, str(BENCHMARKS / "import_probe.py"), *args], env=HERE.environment)
         label = f"start-up: kitgen {name} imports weasyprint or pypdf"
         if "imported:" not in probe.error:
             rows.append(Row(label, f"probe failed: {probe.error}", "", "", "neither", "NO"))
@@ -192,16 +243,17 @@ def validation_rows(scratch: Path, plan: Plan) -> list[Row]:
         rows.append(_throughput_row(f"validate in-process, {size:,} logs ({counted:,} throws)", counted,
                                     inprocess[size], size == largest, timings[0]["invalid"]))
         progress(f"validation: {size:,} logs as one command, {plan.command_repeats[size]} runs")
-        batches = command_batches([*KITGEN, "validate"], names[:size])
+        batches = command_batches([*HERE.command(), "validate"], names[:size])
         if plan.baseline is not None:
-            old_batches = command_batches([*kitgen_command(plan.baseline), "validate"], names[:size])
-            both = interleaved({"ours": lambda: _batched(batches, folder),
-                                "baseline": lambda: _batched(old_batches, folder)},
+            baseline = Checkout(plan.baseline)
+            old_batches = command_batches([*baseline.command(), "validate"], names[:size])
+            both = interleaved({"ours": lambda batches=batches: _batched(batches, folder, HERE),
+                                "baseline": lambda old=old_batches, baseline=baseline: _batched(old, folder, baseline)},
                                plan.command_repeats[size], warmups=0)
             runs = both["ours"]
             compared = baseline_row(f"kitgen validate, {size:,} files", runs, both["baseline"])
         else:
-            runs = [_batched(batches, folder) for _ in range(plan.command_repeats[size])]
+            runs = [_batched(batches, folder, HERE) for _ in range(plan.command_repeats[size])]
         bad = failed(runs)
         command[size] = median_seconds(runs)
         label = f"kitgen validate, {size:,} files" + (f" ({len(batches)} commands)" if len(batches) > 1 else "")
@@ -224,16 +276,16 @@ def validate_in_process(folder: Path, count: int, scratch: Path) -> dict:
     in one fresh, warmed-up process (benchmarks/validate_inprocess.py)."""
     out = scratch / "in-process.json"
     done = run_command([PYTHON, "-B", str(BENCHMARKS / "validate_inprocess.py"), str(folder), str(count)],
-                       stdout_path=out)
+                       stdout_path=out, env=HERE.environment)
     if done.status != 0:
         raise RuntimeError(f"validate_inprocess.py failed: {done.error}")
     return json.loads(out.read_text(encoding="utf-8"))
 
 
-def _batched(batches: list[list[str]], folder: Path) -> Run:
-    """Run every command line of ``batches``; return one run: summed time, largest memory,
-    the first failure."""
-    runs = [run_command(argv, cwd=folder) for argv in batches]
+def _batched(batches: list[list[str]], folder: Path, checkout: Checkout) -> Run:
+    """Run every command line of ``batches`` (``checkout``'s kitgen); return one run: summed
+    time, largest memory, the first failure."""
+    runs = [run_command(argv, cwd=folder, env=checkout.environment) for argv in batches]
     bad = failed(runs)
     return Run(sum(run.seconds for run in runs), max(run.max_rss_mb for run in runs),
                bad.status if bad else 0, bad.error if bad else "", sum(run.cpu_seconds for run in runs))
@@ -309,19 +361,19 @@ def _kit_rows(scratch: Path, case: KitCase, repeats: int, baseline: Path | None 
     folder.mkdir(exist_ok=True)
     written = folder / "written.txt"
     arguments = ["kit", *case.options, "-o", str(folder / "kit.pdf"), "--force"]
-    first = run_command([*KITGEN, *arguments], cwd=folder, stdout_path=written)
+    first = HERE.run(arguments, cwd=folder, stdout_path=written)
     if first.status != 0:
         return [Row(f"kit: {case.label}", f"failed: {first.error}")], None
     paths = written.read_text(encoding="utf-8").splitlines()
     pages = _pages(paths)
     commands = {
-        "kit": lambda: run_command([*KITGEN, *arguments], cwd=folder),
+        "kit": lambda: HERE.run(arguments, cwd=folder),
         "floor": lambda: run_command([PYTHON, "-B", str(BENCHMARKS / "weasyprint_floor.py"), str(pages),
                                       str(folder / "floor.pdf")]),
     }
     if baseline is not None:
         old_arguments = ["kit", *case.options, "-o", str(folder / "baseline.pdf"), "--force"]
-        commands["baseline"] = lambda: run_command([*kitgen_command(baseline), *old_arguments], cwd=folder)
+        commands["baseline"] = lambda: Checkout(baseline).run(old_arguments, cwd=folder)
     runs = interleaved(commands, repeats, warmups=0)
     floor = median_seconds(runs["floor"])
     reference = (f"floor {seconds_text(floor)}, {seconds_text(floor / pages)}/page, "
@@ -367,7 +419,8 @@ def moonshot_rows(plan: Plan) -> tuple[list[Row], str]:
     progress("moonshot: the 30-name strip kit in-process against ReportLab"
              + (", and the prototypes" if plan.investigate else ""))
     argv = [PYTHON, "-B", str(BENCHMARKS / "moonshot.py"), "--repeats", str(plan.moonshot_repeats)]
-    done = subprocess.run(argv + (["--investigate"] if plan.investigate else []), capture_output=True, text=True)
+    done = subprocess.run(argv + (["--investigate"] if plan.investigate else []), check=False,
+                          capture_output=True, text=True, env=HERE.environment)
     if done.returncode != 0:
         return [Row("moonshot: 30-name strip kit, in-process", f"failed: {done.stderr.strip()[-160:]}")], ""
     found = json.loads(done.stdout)
@@ -448,8 +501,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--baseline", type=Path, metavar="CHECKOUT",
                         help="another kitgen checkout to time side by side with this one")
     options = parser.parse_args(argv)
-    plan = replace(QUICK if options.quick else FULL, baseline=options.baseline)
+    plan = replace(QUICK if options.quick else FULL,
+                   baseline=options.baseline.resolve() if options.baseline is not None else None)
     started = machine()
+    progress("compiling both checkouts' modules")
+    for checkout in (HERE, *([Checkout(plan.baseline)] if plan.baseline is not None else [])):
+        checkout.compile()
     rows: list[Row] = []
     with tempfile.TemporaryDirectory(prefix="kitgen-bench-") as scratch:
         folder = Path(scratch)

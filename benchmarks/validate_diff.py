@@ -30,8 +30,9 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Iterator
+from typing import IO
 
 REPO = Path(__file__).resolve().parent.parent
 SHOWN_IN_FULL = 20
