@@ -71,9 +71,11 @@ winner: Ana
 
 def generators():
     """Return the test suite's generator modules ``games_box`` and ``games_knucklebones``
-    (``tests/`` is put on ``sys.path``)."""
-    if str(TESTS) not in sys.path:
-        sys.path.insert(0, str(TESTS))
+    (``tests/`` and this checkout are put first on ``sys.path``, so the generators and what
+    imports kitgen after this call use this checkout's kitgen, not a copy installed in the venv)."""
+    for folder in (REPO, TESTS):
+        if str(folder) not in sys.path:
+            sys.path.insert(0, str(folder))
     import games_box
     import games_knucklebones
 

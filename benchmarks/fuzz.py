@@ -1,4 +1,4 @@
-"""The long fuzz run of issue 10: mutated logs through ``kitgen validate --json``, and the
+"""The long fuzz run: mutated logs through ``kitgen validate --json``, and the
 largest legal logs (4 MiB) timed and weighed.
 
 ``python benchmarks/fuzz.py [--inputs 100000] [--seed N]`` mutates legal logs from the test
@@ -9,6 +9,9 @@ An input fails when the command raises (a traceback), exits other than 0/1/2, pr
 anything but one well-formed JSON array, or takes longer than ``--hang`` seconds. Failing
 inputs are kept in ``--keep`` for replay. Then each kind of 4 MiB log is validated in a
 fresh process, measuring wall time and peak memory. Prints one JSON summary.
+
+Comparing the output with another checkout's, log by log, over the same kind of inputs is
+``benchmarks/validate_diff.py --baseline CHECKOUT``.
 """
 
 from __future__ import annotations
@@ -32,12 +35,11 @@ PROGRESS_EVERY = 5000
 
 def fuzz(inputs: int, seed: int, hang_seconds: float, keep: Path) -> dict:
     """Run ``inputs`` mutated logs through ``validate --json``; return the counts."""
+    generators()  # first: this checkout's kitgen and tests/ on sys.path
+    import mutations
     from typer.testing import CliRunner
 
     from kitgen.cli import app
-
-    generators()
-    import mutations
 
     logs = box_logs(BASE_LOGS * 2 // 3, seed) + knucklebones_logs(BASE_LOGS // 3, seed)
     rng = random.Random(seed)
