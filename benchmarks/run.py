@@ -1,4 +1,4 @@
-"""kitgen's benchmarks: every figure of issues 6 and 13, measured side by side in one run, as one table.
+"""kitgen's benchmarks: every speed figure of docs/performance.md, measured side by side in one run, as one table.
 
     python benchmarks/run.py            # the full run (several minutes on 2 cores)
     python benchmarks/run.py --quick    # fewer repeats, smaller corpora, no 120-name kit
@@ -69,15 +69,15 @@ from measure import (
 REPO = BENCHMARKS.parent
 ROSTER_30 = REPO / "tests" / "fixtures" / "roster-30.txt"
 
-STARTUP_LIMIT = 1.5  # issues 3, 6, 13: check and validate (also 30 logs) start in <= 1.5x a minimal Typer app
-CLASS_LOGS = 30  # issue 13: a class's logs validated in one command, still a start-up figure
-THROUGHPUT_LEAST = 100_000  # issue 3: >= 100,000 throws per second
-GROWTH_LIMIT = 11.0  # issue 6: 10x the logs in <= 11x the time
-FLOOR_LIMIT = 1.5  # issues 6, 13: a kit in <= 1.5x the bare WeasyPrint render of as many pages
-DEFAULT_KIT_LIMIT = 1.0  # issue 13: the default kit no slower than the bare WeasyPrint render
-MEMORY_LIMIT_MB = 150  # issue 13: peak memory <= 150 MB for 120 names
-CLASS_GROWTH_LIMIT = 2.0  # issue 13: the 120-name kit in <= 2x the 30-name kit's time
-MOONSHOT_LIMIT = 5.0  # issue 6: the 30-name render within 5x of raw ReportLab
+STARTUP_LIMIT = 1.5  # docs/performance.md, Targets: check and validate (also 30 logs) start in <= 1.5x a minimal Typer app
+CLASS_LOGS = 30  # docs/performance.md, Targets: a class's logs validated in one command, still a start-up figure
+THROUGHPUT_LEAST = 100_000  # docs/performance.md, Targets: >= 100,000 throws per second
+GROWTH_LIMIT = 11.0  # docs/performance.md, Targets: 10x the logs in <= 11x the time
+FLOOR_LIMIT = 1.5  # docs/performance.md, Targets: a kit in <= 1.5x the bare WeasyPrint render of as many pages
+DEFAULT_KIT_LIMIT = 1.0  # docs/performance.md, Targets: the default kit no slower than the bare WeasyPrint render
+MEMORY_LIMIT_MB = 150  # docs/performance.md, Targets: peak memory <= 150 MB for 120 names
+CLASS_GROWTH_LIMIT = 2.0  # docs/performance.md, Targets: the 120-name kit in <= 2x the 30-name kit's time
+MOONSHOT_LIMIT = 5.0  # docs/performance.md, Targets: the 30-name render within 5x of raw ReportLab
 
 
 @dataclass(frozen=True)
