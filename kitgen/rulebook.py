@@ -85,6 +85,13 @@ def rule_parts(rules: Rules) -> tuple[Section, ...]:
     >>> [part.key for part in rule_parts(find_preset("strip").configure())][:4]
     ['title', 'goal', 'setup', 'turn']
     """
+    return template_parts(f"{rules.preset}.txt.j2", _values(rules))
+
+
+def template_parts(name: str, values: dict[str, Any]) -> tuple[Section, ...]:
+    """Return the parts the rule template ``name`` says with ``values``: each
+    ``section(key, heading)`` call with the paragraphs of its ``part(key)`` calls, and each
+    ``part(key)`` outside a section as a section of one paragraph without a heading."""
     parts: list[Section] = []
     opened: list[tuple[str, str, list[tuple[str, str]]]] = []
 
@@ -104,7 +111,7 @@ def rule_parts(rules: Rules) -> tuple[Section, ...]:
             parts.append(Section("", (words,), key, (key,)))
         return ""
 
-    _template(rules.preset).render(_values(rules), section=section, part=part)
+    _environment().get_template(name).render(values, section=section, part=part)
     return tuple(parts)
 
 
@@ -212,10 +219,6 @@ def _environment() -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=False,
     ))
-
-
-def _template(preset: str) -> jinja2.Template:
-    return _environment().get_template(f"{preset}.txt.j2")
 
 
 def _values(rules: Rules) -> dict[str, Any]:
