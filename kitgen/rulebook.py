@@ -16,9 +16,10 @@ Nothing here names a move for a game in progress: the worked examples are fixed 
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Callable
+from typing import Any
 
 import jinja2
 

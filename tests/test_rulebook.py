@@ -19,7 +19,15 @@ from typer.testing import CliRunner
 
 from kitgen.cli import app
 from kitgen.kit.guide import how_to_use
-from kitgen.rulebook import TEXT_WIDTH, Rulebook, RuleTextError, rule_parts, rule_text, rulebook, rules_text
+from kitgen.rulebook import (
+    TEXT_WIDTH,
+    Rulebook,
+    RuleTextError,
+    rule_parts,
+    rule_text,
+    rulebook,
+    rules_text,
+)
 from kitgen.rules.presets import PRESETS, find_preset
 
 GOLDEN = Path(__file__).parent / "fixtures" / "golden" / "rules"
