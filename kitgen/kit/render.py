@@ -53,6 +53,7 @@ from kitgen.kit.output import CREATOR_PREFIX, PAGES_DIGEST_KEY, pages_digest
 from kitgen.kit.parts import Chunk
 from kitgen.kit.stamps import PX_PER_PT, Site, Stamp, Stamps, stamp_document, stamp_sites
 from kitgen.resources import data_folder
+from kitgen.text.templates import I18N_EXTENSION, install_words
 
 DOCUMENT_TEMPLATE = "document.html.j2"
 STYLESHEET_TEMPLATE = "kit.css.j2"
@@ -138,11 +139,12 @@ def environment() -> jinja2.Environment:
     Templates are compiled in memory, once a process: nothing is written to the user's
     folders, so no other user can plant a compiled template for kitgen to load.
     """
-    templates = jinja2.Environment(
+    templates = install_words(jinja2.Environment(
         loader=jinja2.FileSystemLoader(data_folder("templates")),
         undefined=jinja2.StrictUndefined,
+        extensions=[I18N_EXTENSION],  # {% trans %} and _() through kitgen.text's catalogs
         **TEMPLATE_OPTIONS,
-    )
+    ))
     templates.filters["field_key"] = field_key  # fillable kits: a heading's key in field names
     templates.filters["field_title"] = field_title  # and a field's name in words
     templates.globals["form"] = ""  # a chunk's field-name prefix ("t2"); "": no form fields

@@ -1,0 +1,98 @@
+"""Tests for kitgen.text: words through gettext catalogs, extracted by Babel (babel.cfg)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+import kitgen.text
+from kitgen.kit.guide import how_to_use
+from kitgen.rulebook import rule_text, rules_text
+from kitgen.rules.presets import find_preset
+from kitgen.text import gettext, ngettext, pgettext, use_language
+
+ROOT = Path(__file__).resolve().parent.parent
+POT = ROOT / "kitgen" / "text" / "locale" / "kitgen.pot"
+
+
+def message_ids(messages) -> set[tuple[str | None, str]]:
+    return {(context, message if isinstance(message, str) else message[0]) for context, message in messages}
+
+
+def test_the_committed_pot_holds_every_message_of_the_sources():
+    with open(ROOT / "babel.cfg", encoding="utf-8") as config:
+        method_map, options_map = parse_mapping_cfg(config)
+    extracted = message_ids(
+        (context, message)
+        for _, _, message, _, context in extract_from_dir(str(ROOT), method_map, options_map)
+    )
+    with open(POT, "rb") as pot:
+        committed = message_ids((message.context, message.id) for message in read_po(pot) if message.id)
+    assert extracted == committed, (
+        "kitgen.pot is out of date: pybabel extract -F babel.cfg --no-wrap --sort-by-file "
+        "--omit-header -o kitgen/text/locale/kitgen.pot ."
+    )
+    assert ("rules heading", "Scoring") in committed
+
+
+@pytest.fixture
+def esperanto(tmp_path, monkeypatch):
+    """Drop a tiny Esperanto catalog into a locale folder and show everything in it."""
+    catalog = Catalog(locale="eo", domain="kitgen")
+    catalog.add("Agree on the format before the first throw.", "Interkonsentu pri la formato.")
+    catalog.add("Scoring", "Poentoj", context="rules heading")
+    catalog.add(
+        ("Shut the Box - %(label)s, %(count)s tile", "Shut the Box - %(label)s, %(count)s tiles"),
+        ("Fermu la keston - %(label)s, %(count)s kahelo", "Fermu la keston - %(label)s, %(count)s kaheloj"),
+    )
+    catalog.add(
+        ("Plan for %(low)s to %(high)s minutes with %(count)s player, explaining the rules included.",
+         "Plan for %(low)s to %(high)s minutes with %(count)s players, explaining the rules included."),
+        ("%(low)s-%(high)s minutoj kun %(count)s ludanto.", "%(low)s-%(high)s minutoj kun %(count)s ludantoj."),
+    )
+    folder = tmp_path / "eo" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    with open(folder / "kitgen.mo", "wb") as mo:
+        write_mo(mo, catalog)
+    monkeypatch.setattr(kitgen.text, "LOCALE_FOLDER", tmp_path)
+    use_language("eo")
+    yield
+    use_language(None)
+
+
+def test_english_is_the_source_when_no_catalog_is_in_use():
+    use_language("eo")  # no Esperanto catalog ships: English stays
+    try:
+        assert gettext("Scoring") == "Scoring"
+        assert ngettext("{count} tile", "{count} tiles", 1) == "{count} tile"
+    finally:
+        use_language(None)
+
+
+def test_adding_a_language_needs_only_its_catalog(esperanto):
+    classic = find_preset("classic").configure()
+    assert rule_text(classic, "setup.format") == ("Interkonsentu pri la formato.",)
+    assert pgettext("rules heading", "Scoring") == "Poentoj"
+    assert "\nPoentoj\n" in rules_text(find_preset("classic"))
+    assert rules_text(find_preset("classic")).startswith("Fermu la keston - single round, 9 kaheloj\n")
+    # a sentence the catalog lacks stays English
+    assert rule_text(classic, "scoring.worst") == ("The worst possible turn score is 43.",)
+
+
+def test_plural_forms_come_from_the_catalog(esperanto):
+    strip = find_preset("strip").configure()
+    assert how_to_use(strip, 1, "strips").paragraphs[0] == "9-10 minutoj kun 1 ludanto."
+    assert how_to_use(strip, 3, "strips").paragraphs[0].endswith("3 ludantoj.")
+
+
+def test_english_plural_forms_agree_with_the_count():
+    strip = find_preset("strip").configure()
+    assert how_to_use(strip, 1, "strips").paragraphs[0].startswith("Plan for 9 to 10 minutes with 1 player,")
+    best_of_3 = find_preset("knucklebones").configure({"match": "best-of-3"})
+    assert rule_text(best_of_3, "matches.length") == ("Best of 3: the first seat to win 2 games wins the match.",)
