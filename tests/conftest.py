@@ -11,6 +11,35 @@ from typer.testing import CliRunner
 import kitgen.kit.build
 from kitgen.kit.build import KitContents, WrittenKit
 
+# The test modules that render a kit or report through WeasyPrint or run `kitgen kit`,
+# `kitgen report` or `kitgen transcribe` (in process or as a command): every test in them is
+# marked `render`, and so is any test elsewhere that asks for a rendering fixture. The slow
+# tier goes with them: worker processes (test_logs_batch), Hypothesis runs of hundreds of
+# games (test_properties_*) and the tests of SLOW_TESTS. The fast tier,
+# `pytest -m "not render"`, runs the rest.
+RENDER_MODULES = frozenset({
+    "test_bad_input", "test_benchmarks", "test_kit_fonts", "test_logs_batch", "test_properties_box",
+    "test_properties_knucklebones", "test_cli_conventions", "test_cli_kit", "test_cli_report",
+    "test_forms", "test_forms_hostile", "test_kit_build", "test_kit_knucklebones", "test_kit_libraries",
+    "test_kit_measure", "test_kit_metadata", "test_kit_parallel", "test_kit_presets", "test_kit_print",
+    "test_kit_rounds", "test_properties_forms", "test_readme", "test_render", "test_shared_machine",
+    "test_stamps",
+})
+RENDER_FIXTURES = frozenset({"kits", "check_paper", "check_fonts", "renderer"})
+SLOW_TESTS = frozenset({"test_session.py::test_collecting_a_session_holds_a_small_bounded_share_per_log"})
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark `render` every test of :data:`RENDER_MODULES` and :data:`SLOW_TESTS`, and every
+    test using one of :data:`RENDER_FIXTURES`."""
+    for item in items:
+        path, _, name = item.nodeid.partition("::")
+        file = path.rpartition("/")[2]
+        if (file.removesuffix(".py") in RENDER_MODULES or f"{file}::{name}" in SLOW_TESTS
+                or RENDER_FIXTURES.intersection(getattr(item, "fixturenames", ()))):
+            item.add_marker(pytest.mark.render)
+
+
 @pytest.fixture(autouse=True)
 def no_paper_from_the_machine(monkeypatch):
     """Keep the machine's paper settings out of every test: no $KITGEN_PAPER, $PAPERSIZE
@@ -82,7 +111,8 @@ def requests(monkeypatch) -> list:
 
     def record(request, progress):
         seen.append(request)
-        return WrittenKit([Path("output/kit.pdf")], KitContents([4], 1, 0, 6, "strips for 2 attempts a seat and 2 spare"))
+        contents = KitContents([4], 1, 0, 6, "strips for 2 attempts a seat and 2 spare")
+        return WrittenKit([Path("output/kit.pdf")], contents)
 
     monkeypatch.setattr(kitgen.kit.build, "build_kit", record)
     return seen

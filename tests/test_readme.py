@@ -15,8 +15,8 @@ from typer.testing import CliRunner
 
 import kitgen.kit.build
 import kitgen.session.printed
-from kitgen.kit.build import KitContents, RenderedKit, WrittenKit
 from kitgen.cli import app
+from kitgen.kit.build import KitContents, RenderedKit, WrittenKit
 
 REPO = Path(__file__).parent.parent
 README = (REPO / "README.md").read_text(encoding="utf-8")

@@ -14,7 +14,7 @@ import unicodedata
 from typing import Iterable
 
 from kitgen.errors import PlayerNameError, quote
-from kitgen.rules.confusables import PROTOTYPES
+from kitgen.rules.confusables import ascii_prototypes, prototypes
 
 NAME_MAX_CHARS = 40  # RULES.md, "Player names"
 MARKS_MAX = 2  # RULES.md, "Player names": a letter carries at most 2 combining marks
@@ -22,9 +22,6 @@ SKELETON_ROUNDS = 4  # every prototype in the table settles within 3 rounds (2 c
 _PUNCTUATION = frozenset(" -'.")
 _TYPOGRAPHIC_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
 _ASCII_NAME = re.compile(r"[A-Za-z0-9 .'-]+")  # an ASCII name: no marks, NFC and NFD as typed
-# The prototypes of ASCII characters: most names are ASCII, and their skeleton needs neither
-# Unicode normalization nor the whole table (issue 13)
-_ASCII_PROTOTYPES = {code: prototype for code, prototype in PROTOTYPES.items() if code < 0x80}
 # Unicode's Default_Ignorable_Code_Point characters (DerivedCoreProperties.txt), which print
 # as nothing, and the Khitan filler, a mark that prints as nothing too. Most are format
 # characters the letter rule refuses anyway; the Hangul fillers pass as letters and the
@@ -113,12 +110,14 @@ def skeleton(text: str) -> str:
     (True, True)
     """
     if text.isascii():  # NFD leaves ASCII as it is, and no ASCII prototype maps again
-        mapped = text.translate(_ASCII_PROTOTYPES)
+        # most names are ASCII: their skeleton needs neither normalization nor the whole table
+        mapped = text.translate(ascii_prototypes())
         if mapped.isascii():
             return mapped
     current = unicodedata.normalize("NFD", text)
+    table = prototypes()
     for _ in range(SKELETON_ROUNDS):
-        mapped = unicodedata.normalize("NFD", current.translate(PROTOTYPES))
+        mapped = unicodedata.normalize("NFD", current.translate(table))
         if mapped == current:
             break
         current = mapped
