@@ -8,7 +8,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from kitgen.errors import OptionError, PositionError, ThrowSyntaxError, TileSyntaxError, quote
+from kitgen.errors import (
+    OptionError,
+    PositionError,
+    ThrowSyntaxError,
+    TileSyntaxError,
+    quote,
+)
+from kitgen.games import find_game
+from kitgen.games.box import BoxGame
+from kitgen.games.knucklebones import KnucklebonesGame
 
 
 @dataclass(frozen=True)
@@ -53,9 +62,15 @@ def check_box_claim(rules, open_text: str, roll_text: str, close_text: str | Non
     >>> check_box_claim(find_preset("strip").defaults, "1 5 9", "4", None).text()
     'valid: right, the throw 4 has no move on this box.'
     """
-    from kitgen.rules.box import NO_MOVE_WORDS, apply_move, judge_move, parse_throw, tiles_of
+    from kitgen.rules.box import (
+        NO_MOVE_WORDS,
+        apply_move,
+        judge_move,
+        parse_throw,
+        tiles_of,
+    )
 
-    if rules.game != "box":
+    if not isinstance(find_game(rules.preset), BoxGame):
         raise ValueError(f"{rules.preset!r} is not a Shut the Box preset")
     if role not in ("close", "open"):
         raise OptionError(f"--role is close or open, not {quote(role)}.")
@@ -140,10 +155,15 @@ def check_placement(rules, mine_text: str, theirs_text: str, face: int, column_t
     >>> check_placement(find_preset("knucklebones").configure(), "left:5", "left:5,5,1", 5, "l").text()
     'valid: 5 in the left column removes 2 opposing dice; that column then scores 20; totals: yours 20, theirs 1.'
     """
-    from kitgen.rules.knucklebones import judge_placement, parse_column, parse_grid, preview_placement
+    from kitgen.rules.knucklebones import (
+        judge_placement,
+        parse_column,
+        parse_grid,
+        preview_placement,
+    )
     from kitgen.rules.problems import Problem
 
-    if rules.game != "knucklebones":
+    if not isinstance(find_game(rules.preset), KnucklebonesGame):
         raise ValueError(f"{rules.preset!r} is not knucklebones")
     mine, theirs = parse_grid(mine_text), parse_grid(theirs_text)
     problems = list(judge_placement(mine, face, column_text))

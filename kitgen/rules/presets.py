@@ -1,4 +1,5 @@
-"""Presets as data, and the registry that finds them (RULES.md sections 2-7).
+"""The preset record and the rules it settles (RULES.md sections 2-7); the presets
+themselves belong to their games (:mod:`kitgen.games`).
 
 A :class:`Preset` is the record of one game: its box, one-die condition, scoring,
 format, player range and the options a table may set. :meth:`Preset.configure`
@@ -11,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal, Mapping
 
-from kitgen.errors import OptionError, PlayerCountError, UnknownPresetError, quote
+from kitgen.errors import OptionError, PlayerCountError, quote
 
 Game = Literal["box", "knucklebones"]
 OneDie = Literal["never", "high-shut", "low-sum"]
@@ -128,88 +129,28 @@ class Preset:
         return replace(self.defaults, options=tuple(settled.items()), **fields)
 
 
-def _box(preset: str, tiles: int, one_die: OneDie, fmt: str, players: tuple[int, int]) -> Rules:
-    return Rules(preset, "box", tiles, one_die, "sum", fmt, *players)
-
-
-PRESETS: tuple[Preset, ...] = (
-    Preset(
-        "strip",
-        "Exact-sum number strips",
-        "1-6 players, two attempts each on a 1-9 strip; lowest combined remainder wins.",
-        "RULES.md section 2",
-        _box("strip", 9, "never", "two-attempts", (1, 6)),
-    ),
-    Preset(
-        "classic",
-        "Shut the Box",
-        "1-4 players, 9 or 12 tiles; single round, best of 3/5/7 or elimination.",
-        "RULES.md section 3",
-        _box("classic", 9, "high-shut", "single", (1, 4)),
-        (
-            Option("tiles", "tiles", (("9", 9), ("12", 12)), "9"),
-            Option("one-die", "one_die", (("on", "high-shut"), ("off", "never")), "on"),
-            Option(
-                "format",
-                "format",
-                tuple((name, name) for name in
-                      ("single", "best-of-3", "best-of-5", "best-of-7", "elimination")),
-                "single",
-            ),
-        ),
-    ),
-    Preset(
-        "ten",
-        "Ten-tile box",
-        "1-8 players, tiles 1-10, one turn each; shutting the box wins at once.",
-        "RULES.md section 4",
-        _box("ten", 10, "low-sum", "shut-wins", (1, 8)),
-    ),
-    Preset(
-        "hundred",
-        "Race to 100",
-        "2-8 players, running totals; a shut box resets to 0, passing 100 loses.",
-        "RULES.md section 5",
-        _box("hundred", 9, "high-shut", "hundred", (2, 8)),
-        (Option("scoring", "scoring", (("sum", "sum"), ("digits", "digits")), "sum"),),
-    ),
-    Preset(
-        "long-game",
-        "The long game",
-        "2 players, closer against opener on one board; doubles earn extra turns.",
-        "RULES.md section 6",
-        _box("long-game", 9, "high-shut", "long-game", (2, 2)),
-    ),
-    Preset(
-        "knucklebones",
-        "Knucklebones",
-        "2 players, two 3x3 grids and one die; matching faces knock out the facing column.",
-        "RULES.md section 7",
-        Rules("knucklebones", "knucklebones", 0, "never", "sum", "single", 2, 2),
-        (
-            Option("match", "format",
-                   tuple((name, name) for name in ("single", "best-of-3", "best-of-5")),
-                   "single"),
-        ),
-    ),
-)
-
-_REGISTRY = {preset.id: preset for preset in PRESETS}
-
-
 def find_preset(name: str) -> Preset:
-    """Return the preset whose id is ``name`` (case-insensitive).
+    """Return the preset whose id is ``name`` (case-insensitive), from the games' registry
+    (:func:`kitgen.games.find_preset`).
 
     Raises :class:`UnknownPresetError` naming the known presets.
 
     >>> find_preset("Strip").defaults.tiles
     9
     """
-    try:
-        return _REGISTRY[name.strip().lower()]
-    except KeyError:
-        known = ", ".join(_REGISTRY)
-        raise UnknownPresetError(f"unknown preset {quote(name)} (known presets: {known}).") from None
+    from kitgen.games import find_preset as find
+
+    return find(name)
+
+
+def __getattr__(name: str) -> object:
+    """Return ``PRESETS``, every registered preset in registry order (the games' registry
+    owns the presets; this name is kept for the callers that list them)."""
+    if name == "PRESETS":
+        from kitgen.games import presets
+
+        return presets()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def check_player_count(rules: Rules, count: int) -> None:

@@ -1,0 +1,60 @@
+"""The Shut the Box presets as data (RULES.md sections 2-6)."""
+
+from __future__ import annotations
+
+from kitgen.rules.presets import OneDie, Option, Preset, Rules
+
+
+def _box(preset: str, tiles: int, one_die: OneDie, fmt: str, players: tuple[int, int]) -> Rules:
+    return Rules(preset, "box", tiles, one_die, "sum", fmt, *players)
+
+
+PRESETS: tuple[Preset, ...] = (
+    Preset(
+        "strip",
+        "Exact-sum number strips",
+        "1-6 players, two attempts each on a 1-9 strip; lowest combined remainder wins.",
+        "RULES.md section 2",
+        _box("strip", 9, "never", "two-attempts", (1, 6)),
+    ),
+    Preset(
+        "classic",
+        "Shut the Box",
+        "1-4 players, 9 or 12 tiles; single round, best of 3/5/7 or elimination.",
+        "RULES.md section 3",
+        _box("classic", 9, "high-shut", "single", (1, 4)),
+        (
+            Option("tiles", "tiles", (("9", 9), ("12", 12)), "9"),
+            Option("one-die", "one_die", (("on", "high-shut"), ("off", "never")), "on"),
+            Option(
+                "format",
+                "format",
+                tuple((name, name) for name in
+                      ("single", "best-of-3", "best-of-5", "best-of-7", "elimination")),
+                "single",
+            ),
+        ),
+    ),
+    Preset(
+        "ten",
+        "Ten-tile box",
+        "1-8 players, tiles 1-10, one turn each; shutting the box wins at once.",
+        "RULES.md section 4",
+        _box("ten", 10, "low-sum", "shut-wins", (1, 8)),
+    ),
+    Preset(
+        "hundred",
+        "Race to 100",
+        "2-8 players, running totals; a shut box resets to 0, passing 100 loses.",
+        "RULES.md section 5",
+        _box("hundred", 9, "high-shut", "hundred", (2, 8)),
+        (Option("scoring", "scoring", (("sum", "sum"), ("digits", "digits")), "sum"),),
+    ),
+    Preset(
+        "long-game",
+        "The long game",
+        "2 players, closer against opener on one board; doubles earn extra turns.",
+        "RULES.md section 6",
+        _box("long-game", 9, "high-shut", "long-game", (2, 2)),
+    ),
+)
