@@ -62,7 +62,7 @@ def check_box_claim(rules, open_text: str, roll_text: str, close_text: str | Non
     >>> check_box_claim(find_preset("strip").defaults, "1 5 9", "4", None).text()
     'valid: right, the throw 4 has no move on this box.'
     """
-    from kitgen.rules.box import (
+    from kitgen.games.box.rules import (
         NO_MOVE_WORDS,
         apply_move,
         judge_move,
@@ -108,7 +108,7 @@ def check_box_claim(rules, open_text: str, roll_text: str, close_text: str | Non
 
 def _option_tiles(option: str, text: str) -> tuple[int, ...]:
     """Return the tiles of a command-line tile list, naming ``option`` in a syntax error."""
-    from kitgen.rules.box import parse_tiles
+    from kitgen.games.box.rules import parse_tiles
 
     if not text.strip():
         raise TileSyntaxError(f"{option} is empty (write - when no tile is meant).")
@@ -121,7 +121,7 @@ def _option_tiles(option: str, text: str) -> tuple[int, ...]:
 def _stated_box(rules, open_text: str) -> int:
     """Return the box state ``--open`` states; raises :class:`PositionError` for a tile that
     is not on the preset's box or is given twice."""
-    from kitgen.rules.box import box_of
+    from kitgen.games.box.rules import box_of
 
     tiles = _option_tiles("--open", open_text)
     off_box = [tile for tile in tiles if not 1 <= tile <= rules.tiles]
@@ -137,7 +137,7 @@ def check_placement(rules, mine_text: str, theirs_text: str, face: int, column_t
     ``mine_text``, against the opponent's grid ``theirs_text`` (RULES.md section 7; CLI.md).
 
     ``rules`` are settled knucklebones rules (``ValueError`` otherwise). Grids are written in
-    the notation of :mod:`kitgen.rules.knucklebones`: column groups ``<column>:<faces>``,
+    the notation of :mod:`kitgen.games.knucklebones.rules`: column groups ``<column>:<faces>``,
     e.g. ``left:3,3 middle: right:6`` (columns as labelled on the printed boards, left
     facing left; ``l m r`` or ``1 2 3`` also; faces 1-6 separated by commas, bottom first;
     an omitted column is empty, ``""`` an empty grid). Raises :class:`GridSyntaxError`
@@ -155,7 +155,7 @@ def check_placement(rules, mine_text: str, theirs_text: str, face: int, column_t
     >>> check_placement(find_preset("knucklebones").configure(), "left:5", "left:5,5,1", 5, "l").text()
     'valid: 5 in the left column removes 2 opposing dice; that column then scores 20; totals: yours 20, theirs 1.'
     """
-    from kitgen.rules.knucklebones import (
+    from kitgen.games.knucklebones.rules import (
         judge_placement,
         parse_column,
         parse_grid,

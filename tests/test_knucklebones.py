@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from kitgen.errors import ColumnSyntaxError, GridSyntaxError, KitgenError
-from kitgen.rules.knucklebones import (
+from kitgen.games.knucklebones.rules import (
     MAX_TOTAL,
     Column,
     Game,

@@ -1,8 +1,8 @@
 """Read a game log's text into located lines and its header (LOG-FORMAT.md, "Lexical rules"
 and "Header").
 
-The body of a log is read by the game's own reader (:mod:`kitgen.logs.box` and
-:mod:`kitgen.logs.knucklebones`); this module holds what every log shares.
+The body of a log is read by the game's own reader (:mod:`kitgen.games.box.log` and
+:mod:`kitgen.games.knucklebones.log`); this module holds what every log shares.
 """
 
 from __future__ import annotations

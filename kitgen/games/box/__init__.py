@@ -1,6 +1,6 @@
 """The Shut the Box family: strip, classic, ten, hundred and the long game (RULES.md
-sections 1-6). Its rules core is :mod:`kitgen.rules.box` and :mod:`kitgen.rules.formats`,
-its log walker :mod:`kitgen.logs.box`, its ranking :mod:`kitgen.games.box.ranking`."""
+sections 1-6). Its rules core is :mod:`kitgen.games.box.rules` and :mod:`kitgen.games.box.formats`,
+its log walker :mod:`kitgen.games.box.log`, its ranking :mod:`kitgen.games.box.ranking`."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ class BoxGame(Game):
 
     def validate_log(self, header: Header, body: Iterable[Line], file: str) -> Report:
         """Return the :class:`Report` of a Shut the Box log (LOG-FORMAT.md)."""
-        from kitgen.logs.box import validate_box_log
+        from kitgen.games.box.log import validate_box_log
 
         return validate_box_log(header, body, file)
 

@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from kitgen.games import LOWEST, MOST, Ranking
+from kitgen.games.box.rules import parse_throw
 from kitgen.logs.report import Report
-from kitgen.rules.box import parse_throw
 from kitgen.rules.presets import Rules
 
 

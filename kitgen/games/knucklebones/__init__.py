@@ -1,5 +1,5 @@
 """Knucklebones (RULES.md section 7): two 3x3 grids and one die. Its rules core is
-:mod:`kitgen.rules.knucklebones`, its log walker :mod:`kitgen.logs.knucklebones` (imported
+:mod:`kitgen.games.knucklebones.rules`, its log walker :mod:`kitgen.games.knucklebones.log` (imported
 for a knucklebones log only: a tenth of ``validate``'s start-up otherwise), its ranking
 :mod:`kitgen.games.knucklebones.ranking`."""
 
@@ -24,7 +24,7 @@ class KnucklebonesGame(Game):
 
     def validate_log(self, header: Header, body: Iterable[Line], file: str) -> Report:
         """Return the :class:`Report` of a knucklebones log (LOG-FORMAT.md)."""
-        from kitgen.logs.knucklebones import validate_knucklebones_log
+        from kitgen.games.knucklebones.log import validate_knucklebones_log
 
         return validate_knucklebones_log(header, body, file)
 
