@@ -62,6 +62,7 @@ def check_box_claim(rules, open_text: str, roll_text: str, close_text: str | Non
     >>> check_box_claim(find_preset("strip").defaults, "1 5 9", "4", None).text()
     'valid: right, the throw 4 has no move on this box.'
     """
+    from kitgen.games.box.formats import has_opener
     from kitgen.games.box.rules import (
         NO_MOVE_WORDS,
         apply_move,
@@ -74,7 +75,7 @@ def check_box_claim(rules, open_text: str, roll_text: str, close_text: str | Non
         raise ValueError(f"{rules.preset!r} is not a Shut the Box preset")
     if role not in ("close", "open"):
         raise OptionError(f"--role is close or open, not {quote(role)}.")
-    if role == "open" and rules.format != "long-game":
+    if role == "open" and not has_opener(rules):
         raise OptionError("--role open is only for the long game's opener.")
     box = _stated_box(rules, open_text)
     try:

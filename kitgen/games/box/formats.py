@@ -209,6 +209,17 @@ class Play(NamedTuple):
                              waiting=tuple(playing[at:] + playing[:at]), round_scores=())
 
 
+def has_opener(rules: Rules) -> bool:
+    """Return whether ``rules`` seat an opener, whose moves open shut tiles (the long game,
+    RULES.md section 6).
+
+    >>> from kitgen.games import find_preset
+    >>> has_opener(find_preset("long-game").defaults), has_opener(find_preset("classic").defaults)
+    (True, False)
+    """
+    return rules.format == "long-game"
+
+
 def start_play(rules: Rules, seats: int) -> Play:
     """Return the state of a new game of a Shut the Box preset for ``seats`` players.
 
