@@ -58,7 +58,7 @@ def check_box_claim(rules, open_text: str, roll_text: str, close_text: str | Non
     ``open_after``. A "no move" verdict is only right or wrong: it never says which move
     exists.
 
-    >>> from kitgen.rules.presets import find_preset
+    >>> from kitgen.games import find_preset
     >>> check_box_claim(find_preset("strip").defaults, "1 5 9", "4", None).text()
     'valid: right, the throw 4 has no move on this box.'
     """
@@ -152,7 +152,7 @@ def check_placement(rules, mine_text: str, theirs_text: str, face: int, column_t
     then hold ``face``, ``column`` as written and the problems' ``codes``.
     It is arithmetic on the named placement: it never compares columns or suggests one.
 
-    >>> from kitgen.rules.presets import find_preset
+    >>> from kitgen.games import find_preset
     >>> check_placement(find_preset("knucklebones").configure(), "left:5", "left:5,5,1", 5, "l").text()
     'valid: 5 in the left column removes 2 opposing dice; that column then scores 20; totals: yours 20, theirs 1.'
     """

@@ -24,7 +24,8 @@ from kitgen.games.box.rules import (
     turn_score,
 )
 from kitgen.games.box.formats import OPENER, Play, start_play
-from kitgen.rules.presets import Rules, find_preset
+from kitgen.games import find_preset
+from kitgen.games.preset import Rules
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hana", "O'Neil", "Mary Ann",
          "José", "Zoë", "Иван", "Ayşe")

@@ -9,7 +9,7 @@ from kitgen.check import check_box_claim
 from kitgen.games import find_game, find_preset, register, unregister
 from kitgen.games.box import BoxGame
 from kitgen.logs.validate import validate_text
-from kitgen.rules.presets import Option, Preset, Rules
+from kitgen.games.preset import Option, Preset, Rules
 
 EIGHT = Preset(
     "eight",

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Iterable
 
 from kitgen.errors import UnknownPresetError, quote
-from kitgen.rules.presets import Preset, Rules
+from kitgen.games.preset import Preset, Rules
 
 if TYPE_CHECKING:
     from kitgen.logs.reader import Header, Line

@@ -15,9 +15,10 @@ from pathlib import Path
 from typing import Iterator, NamedTuple
 
 from kitgen.errors import KitgenError, LogUnreadableError, quote
+from kitgen.games import find_preset
+from kitgen.games.preset import Rules, check_player_count
 from kitgen.logs.suggest import nearest
 from kitgen.rules.names import parse_names
-from kitgen.rules.presets import Rules, check_player_count, find_preset
 from kitgen.textfile import read_text, shown_name
 
 

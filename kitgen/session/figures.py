@@ -26,9 +26,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from kitgen.games import LOWEST, MOST, Ranking, find_game
+from kitgen.games.preset import Rules
 from kitgen.logs.reader import parse_rules_line
 from kitgen.logs.report import Report
-from kitgen.rules.presets import Rules
 from kitgen.session.dice import ONE_DIE, TWO_DICE, Fit, fit
 
 __all__ = ["LOWEST", "MOST", "Ranking"]  # kept here for the callers of the standings

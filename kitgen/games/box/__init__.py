@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from kitgen.games import Game, Ranking
 from kitgen.games.box.presets import PRESETS
-from kitgen.rules.presets import Rules
+from kitgen.games.preset import Rules
 
 if TYPE_CHECKING:
     from kitgen.logs.reader import Header, Line

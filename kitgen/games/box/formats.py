@@ -36,7 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Literal, NamedTuple
 
-from kitgen.rules.presets import Rules, check_player_count
+from kitgen.games.preset import Rules, check_player_count
 
 Admission = Literal["ok", "turn-order", "extra-turn"]
 
@@ -226,7 +226,7 @@ def start_play(rules: Rules, seats: int) -> Play:
     Raises :class:`PlayerCountError` for a number of players outside the preset's range, and
     ``ValueError`` for a knucklebones preset.
 
-    >>> from kitgen.rules.presets import find_preset
+    >>> from kitgen.games import find_preset
     >>> start_play(find_preset("classic").defaults, 3).due
     0
     """
@@ -256,7 +256,7 @@ def game_length(rules: Rules, seats: int) -> GameLength:
 
     Raises :class:`PlayerCountError` for seats outside the preset's range.
 
-    >>> from kitgen.rules.presets import find_preset
+    >>> from kitgen.games import find_preset
     >>> game_length(find_preset("classic").configure({"format": "best-of-3"}), 4).turns_90
     5
     """

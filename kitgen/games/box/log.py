@@ -68,11 +68,11 @@ from kitgen.games.box.rules import (
     parse_tiles,
     turn_score,
 )
+from kitgen.games.preset import Rules
 from kitgen.logs.reader import Header, Line, cached_when_short
 from kitgen.logs.report import ErrorList, Report
 from kitgen.logs.suggest import nearest_form, not_a_player
 from kitgen.rules.names import read_name
-from kitgen.rules.presets import Rules
 
 
 @dataclass(frozen=True)
@@ -623,7 +623,7 @@ def summarize(rules: Rules, results: dict) -> tuple[str, ...]:
     """Return a few short lines that state what decided a Shut the Box game, read off the
     ``results`` of :meth:`_BoxLogReader.results` (so the text and ``--json`` agree).
 
-    >>> from kitgen.rules.presets import find_preset
+    >>> from kitgen.games import find_preset
     >>> summarize(find_preset("classic").defaults, {"winners": ["Cy"], "decided": True,
     ...     "totals": {"Ana": 23, "Cy": 21}, "turns": []})
     ('scores: Ana 23, Cy 21', 'winner: Cy (lowest score)')

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kitgen.rules.presets import OneDie, Option, Preset, Rules
+from kitgen.games.preset import OneDie, Option, Preset, Rules
 
 
 def _box(preset: str, tiles: int, one_die: OneDie, fmt: str, players: tuple[int, int]) -> Rules:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from kitgen.games import LOWEST, MOST, Ranking
 from kitgen.games.box.rules import parse_throw
+from kitgen.games.preset import Rules
 from kitgen.logs.report import Report
-from kitgen.rules.presets import Rules
 
 
 def ranking(rules: Rules) -> Ranking:

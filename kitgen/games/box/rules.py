@@ -22,7 +22,7 @@ from functools import cached_property, lru_cache
 from typing import Literal, NamedTuple
 
 from kitgen.errors import ThrowSyntaxError, TileSyntaxError, quote
-from kitgen.rules.presets import Rules
+from kitgen.games.preset import Rules
 from kitgen.rules.problems import Problem
 
 Role = Literal["close", "open"]
@@ -212,7 +212,7 @@ def one_die_allowed(rules: Rules, box: int) -> bool:
     ``never``; ``high-shut``, every tile from 7 up to N shut; ``low-sum``, the open tiles
     add up to 6 or less. The long game judges it on the board as it stands, for either role.
 
-    >>> from kitgen.rules.presets import find_preset
+    >>> from kitgen.games import find_preset
     >>> one_die_allowed(find_preset("hundred").defaults, 0b000111111)
     True
     """
@@ -228,7 +228,7 @@ def turn_score(rules: Rules, box: int) -> int:
     open tiles, or with ``digits`` scoring the open tiles read in ascending order as one
     decimal number; 0 for a shut box.
 
-    >>> from kitgen.rules.presets import find_preset
+    >>> from kitgen.games import find_preset
     >>> turn_score(find_preset("hundred").configure({"scoring": "digits"}), 0b100010001)
     159
     """
@@ -320,7 +320,7 @@ def judge_move(
     move existed; not judged for an impossible throw). A message names only tiles the
     caller wrote.
 
-    >>> from kitgen.rules.presets import find_preset
+    >>> from kitgen.games import find_preset
     >>> strip = find_preset("strip").defaults
     >>> judge_move(strip, fresh_box(9), parse_throw("8"), (3, 5))
     ()
@@ -357,7 +357,7 @@ def apply_move(rules: Rules, box: int, tiles: tuple[int, ...], role: Role = "clo
     box and movable (open when closing, shut when opening) is shut (opened); the others
     are left as they are, as LOG-FORMAT.md's "state as written" asks.
 
-    >>> from kitgen.rules.presets import find_preset
+    >>> from kitgen.games import find_preset
     >>> tiles_of(apply_move(find_preset("strip").defaults, fresh_box(9), (3, 5, 13)))
     (1, 2, 4, 6, 7, 8, 9)
     """

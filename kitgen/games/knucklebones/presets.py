@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kitgen.rules.presets import Option, Preset, Rules
+from kitgen.games.preset import Option, Preset, Rules
 
 PRESETS: tuple[Preset, ...] = (
     Preset(

@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from kitgen.games import MOST, Ranking
+from kitgen.games.preset import Rules
 from kitgen.logs.report import Report
-from kitgen.rules.presets import Rules
 
 
 def ranking(rules: Rules) -> Ranking:

@@ -28,7 +28,7 @@ from functools import cached_property
 from typing import Sequence
 
 from kitgen.errors import ColumnSyntaxError, GridSyntaxError, quote
-from kitgen.rules.presets import Rules
+from kitgen.games.preset import Rules
 from kitgen.rules.problems import Problem
 
 FACES = range(1, 7)  # RULES.md section 7: one shared six-sided die
