@@ -85,8 +85,26 @@ class Rules:
 
 
 @dataclass(frozen=True)
+class RecordShape:
+    """How a preset's filled kit reads back into a log (docs/FORMS.md): ``body`` is the
+    kind of record printed (``turns``: roll records, ``board``: the long game's turn record,
+    ``grid``: knucklebones' placement record); for roll records, ``rounds`` orders turns
+    round by round with the start seat moving on (``rounds_from_seat_1``: every round
+    starts at seat 1), ``attempts`` numbers records by attempt with a combined totals
+    claim, and ``round_scores`` reads a turn's score from its round's cell rather than one
+    ``score`` cell."""
+
+    body: str = "turns"
+    rounds: bool = False
+    rounds_from_seat_1: bool = False
+    attempts: bool = False
+    round_scores: bool = True
+
+
+@dataclass(frozen=True)
 class Preset:
-    """One game of RULES.md as data: its defaults and the options a table may set."""
+    """One game of RULES.md as data: its defaults, the options a table may set and the
+    shape of its printed records."""
 
     id: str
     title: str
@@ -94,6 +112,7 @@ class Preset:
     section: str
     defaults: Rules
     options: tuple[Option, ...] = ()
+    record_shape: RecordShape = RecordShape()
 
     def option(self, name: str) -> Option:
         """Return the option called ``name``.

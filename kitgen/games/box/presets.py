@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kitgen.games.preset import OneDie, Option, Preset, Rules
+from kitgen.games.preset import OneDie, Option, Preset, RecordShape, Rules
 
 
 def _box(preset: str, tiles: int, one_die: OneDie, fmt: str, players: tuple[int, int]) -> Rules:
@@ -16,6 +16,7 @@ PRESETS: tuple[Preset, ...] = (
         "1-6 players, two attempts each on a 1-9 strip; lowest combined remainder wins.",
         "RULES.md section 2",
         _box("strip", 9, "never", "two-attempts", (1, 6)),
+        record_shape=RecordShape(attempts=True),
     ),
     Preset(
         "classic",
@@ -34,6 +35,7 @@ PRESETS: tuple[Preset, ...] = (
                 "single",
             ),
         ),
+        RecordShape(rounds=True),
     ),
     Preset(
         "ten",
@@ -41,6 +43,7 @@ PRESETS: tuple[Preset, ...] = (
         "1-8 players, tiles 1-10, one turn each; shutting the box wins at once.",
         "RULES.md section 4",
         _box("ten", 10, "low-sum", "shut-wins", (1, 8)),
+        record_shape=RecordShape(round_scores=False),
     ),
     Preset(
         "hundred",
@@ -49,6 +52,7 @@ PRESETS: tuple[Preset, ...] = (
         "RULES.md section 5",
         _box("hundred", 9, "high-shut", "hundred", (2, 8)),
         (Option("scoring", "scoring", (("sum", "sum"), ("digits", "digits")), "sum"),),
+        RecordShape(rounds=True, rounds_from_seat_1=True),
     ),
     Preset(
         "long-game",
@@ -56,5 +60,6 @@ PRESETS: tuple[Preset, ...] = (
         "2 players, closer against opener on one board; doubles earn extra turns.",
         "RULES.md section 6",
         _box("long-game", 9, "high-shut", "long-game", (2, 2)),
+        record_shape=RecordShape(body="board"),
     ),
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kitgen.games.preset import Option, Preset, Rules
+from kitgen.games.preset import Option, Preset, RecordShape, Rules
 
 PRESETS: tuple[Preset, ...] = (
     Preset(
@@ -16,5 +16,6 @@ PRESETS: tuple[Preset, ...] = (
                    tuple((name, name) for name in ("single", "best-of-3", "best-of-5")),
                    "single"),
         ),
+        RecordShape(body="grid"),
     ),
 )
