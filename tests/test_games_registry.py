@@ -8,8 +8,8 @@ import pytest
 from kitgen.check import check_box_claim
 from kitgen.games import find_game, find_preset, register, unregister
 from kitgen.games.box import BoxGame
+from kitgen.games.preset import Option, Preset, RecordShape, Rules
 from kitgen.logs.validate import validate_text
-from kitgen.games.preset import Option, Preset, Rules
 
 EIGHT = Preset(
     "eight",
@@ -22,6 +22,8 @@ EIGHT = Preset(
         Option("format", "format", tuple((name, name) for name in
                ("single", "best-of-3", "best-of-5", "best-of-7", "elimination")), "single"),
     ),
+    RecordShape(rounds=True),
+    prints_as="classic",
 )
 
 
@@ -44,6 +46,7 @@ def test_the_registered_game_owns_its_preset_and_alias(eight):
     assert find_game("eight") is eight
     assert find_game("8-Tile") is eight
     assert find_preset("8-tile") is EIGHT
+    assert EIGHT.layout == "classic"  # the kit code prints it with classic's parts
 
 
 def test_an_unknown_variant_is_refused_by_name():

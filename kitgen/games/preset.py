@@ -113,6 +113,18 @@ class Preset:
     defaults: Rules
     options: tuple[Option, ...] = ()
     record_shape: RecordShape = RecordShape()
+    prints_as: str = ""  # the preset whose kit parts and rule card it prints with; "": its own
+
+    @property
+    def layout(self) -> str:
+        """Return the id of the preset whose kit parts and rule card this preset prints with:
+        :attr:`prints_as`, or its own id (a registered variant reuses a built-in layout).
+
+        >>> from kitgen.games import find_preset
+        >>> find_preset("classic").layout
+        'classic'
+        """
+        return self.prints_as or self.id
 
     def option(self, name: str) -> Option:
         """Return the option called ``name``.
