@@ -8,7 +8,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from kitgen.errors import OptionError, PositionError, ThrowSyntaxError, TileSyntaxError, quote
+from kitgen.errors import (
+    OptionError,
+    PositionError,
+    ThrowSyntaxError,
+    TileSyntaxError,
+    quote,
+)
+from kitgen.games import find_game
+from kitgen.games.box import BoxGame
+from kitgen.games.knucklebones import KnucklebonesGame
 
 
 @dataclass(frozen=True)
@@ -49,17 +58,24 @@ def check_box_claim(rules, open_text: str, roll_text: str, close_text: str | Non
     ``open_after``. A "no move" verdict is only right or wrong: it never says which move
     exists.
 
-    >>> from kitgen.rules.presets import find_preset
+    >>> from kitgen.games import find_preset
     >>> check_box_claim(find_preset("strip").defaults, "1 5 9", "4", None).text()
     'valid: right, the throw 4 has no move on this box.'
     """
-    from kitgen.rules.box import NO_MOVE_WORDS, apply_move, judge_move, parse_throw, tiles_of
+    from kitgen.games.box.formats import has_opener
+    from kitgen.games.box.rules import (
+        NO_MOVE_WORDS,
+        apply_move,
+        judge_move,
+        parse_throw,
+        tiles_of,
+    )
 
-    if rules.game != "box":
+    if not isinstance(find_game(rules.preset), BoxGame):
         raise ValueError(f"{rules.preset!r} is not a Shut the Box preset")
     if role not in ("close", "open"):
         raise OptionError(f"--role is close or open, not {quote(role)}.")
-    if role == "open" and rules.format != "long-game":
+    if role == "open" and not has_opener(rules):
         raise OptionError("--role open is only for the long game's opener.")
     box = _stated_box(rules, open_text)
     try:
@@ -93,7 +109,7 @@ def check_box_claim(rules, open_text: str, roll_text: str, close_text: str | Non
 
 def _option_tiles(option: str, text: str) -> tuple[int, ...]:
     """Return the tiles of a command-line tile list, naming ``option`` in a syntax error."""
-    from kitgen.rules.box import parse_tiles
+    from kitgen.games.box.rules import parse_tiles
 
     if not text.strip():
         raise TileSyntaxError(f"{option} is empty (write - when no tile is meant).")
@@ -106,7 +122,7 @@ def _option_tiles(option: str, text: str) -> tuple[int, ...]:
 def _stated_box(rules, open_text: str) -> int:
     """Return the box state ``--open`` states; raises :class:`PositionError` for a tile that
     is not on the preset's box or is given twice."""
-    from kitgen.rules.box import box_of
+    from kitgen.games.box.rules import box_of
 
     tiles = _option_tiles("--open", open_text)
     off_box = [tile for tile in tiles if not 1 <= tile <= rules.tiles]
@@ -122,7 +138,7 @@ def check_placement(rules, mine_text: str, theirs_text: str, face: int, column_t
     ``mine_text``, against the opponent's grid ``theirs_text`` (RULES.md section 7; CLI.md).
 
     ``rules`` are settled knucklebones rules (``ValueError`` otherwise). Grids are written in
-    the notation of :mod:`kitgen.rules.knucklebones`: column groups ``<column>:<faces>``,
+    the notation of :mod:`kitgen.games.knucklebones.rules`: column groups ``<column>:<faces>``,
     e.g. ``left:3,3 middle: right:6`` (columns as labelled on the printed boards, left
     facing left; ``l m r`` or ``1 2 3`` also; faces 1-6 separated by commas, bottom first;
     an omitted column is empty, ``""`` an empty grid). Raises :class:`GridSyntaxError`
@@ -136,14 +152,19 @@ def check_placement(rules, mine_text: str, theirs_text: str, face: int, column_t
     then hold ``face``, ``column`` as written and the problems' ``codes``.
     It is arithmetic on the named placement: it never compares columns or suggests one.
 
-    >>> from kitgen.rules.presets import find_preset
+    >>> from kitgen.games import find_preset
     >>> check_placement(find_preset("knucklebones").configure(), "left:5", "left:5,5,1", 5, "l").text()
     'valid: 5 in the left column removes 2 opposing dice; that column then scores 20; totals: yours 20, theirs 1.'
     """
-    from kitgen.rules.knucklebones import judge_placement, parse_column, parse_grid, preview_placement
+    from kitgen.games.knucklebones.rules import (
+        judge_placement,
+        parse_column,
+        parse_grid,
+        preview_placement,
+    )
     from kitgen.rules.problems import Problem
 
-    if rules.game != "knucklebones":
+    if not isinstance(find_game(rules.preset), KnucklebonesGame):
         raise ValueError(f"{rules.preset!r} is not knucklebones")
     mine, theirs = parse_grid(mine_text), parse_grid(theirs_text)
     problems = list(judge_placement(mine, face, column_text))

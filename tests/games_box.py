@@ -5,7 +5,7 @@
 using the format's optional features at random: ``score:``/``totals:``/``winner:``/``loser:``
 claims, checked sums, both-faces or total-only throws, one-die throws when allowed, ``round``
 markers, comments, blank lines, ``none`` for ``-``, other tile separators and letter case.
-It drives the same :class:`kitgen.rules.formats.Play` as the validator for seat order and
+It drives the same :class:`kitgen.games.box.formats.Play` as the validator for seat order and
 results; which tiles a throw moves is chosen here (tests may list moves; the product never does).
 
 :func:`inject_fault` puts exactly one fault of a given error code into such a game, as the
@@ -19,12 +19,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from kitgen.rules.box import (
+from kitgen.games.box.rules import (
     Throw, apply_move, finished, fresh_box, has_move, movable_tiles, one_die_allowed, tiles_of,
     turn_score,
 )
-from kitgen.rules.formats import OPENER, Play, start_play
-from kitgen.rules.presets import Rules, find_preset
+from kitgen.games.box.formats import OPENER, Play, start_play
+from kitgen.games import find_preset
+from kitgen.games.preset import Rules
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hana", "O'Neil", "Mary Ann",
          "José", "Zoë", "Иван", "Ayşe")

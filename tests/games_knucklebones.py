@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from kitgen.rules.knucklebones import SEATS, Column, Match, new_match, other_seat
-from kitgen.rules.presets import Rules
+from kitgen.games.knucklebones.rules import SEATS, Column, Match, new_match, other_seat
+from kitgen.games.preset import Rules
 
 CLAIM_CHANCE = 0.15  # a score: claim after a placement
 RESULT_CHANCE = 0.6  # a winner: claim after a game, a match winner: claim after the match

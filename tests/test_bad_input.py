@@ -28,7 +28,7 @@ from kitgen.kit.build import build_kit
 from kitgen.kit.request import KitRequest
 from kitgen.kit.roster import read_roster
 from kitgen.kit.tables import plan_tables
-from kitgen.logs import knucklebones as knucklebones_log
+from kitgen.games.knucklebones import log as knucklebones_log
 from kitgen.logs.reader import read_log_text
 from kitgen.logs.validate import validate_text
 from kitgen.rules.knucklebones import Match

@@ -8,11 +8,11 @@ from itertools import combinations
 import pytest
 
 from kitgen.errors import ThrowSyntaxError, TileSyntaxError
-from kitgen.rules.box import (
+from kitgen.games.box.rules import (
     Throw, apply_move, box_of, finished, fresh_box, has_move, judge_move, movable_tiles,
     one_die_allowed, open_sum, parse_throw, parse_tiles, quote, tiles_of, turn_score,
 )
-from kitgen.rules.presets import find_preset
+from kitgen.games import find_preset
 
 STRIP = find_preset("strip").defaults
 CLASSIC = find_preset("classic").defaults

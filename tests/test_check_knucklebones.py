@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from kitgen.check import check_placement
 from kitgen.cli import app
 from kitgen.errors import GridSyntaxError
-from kitgen.rules.presets import find_preset
+from kitgen.games import find_preset
 
 RULES = find_preset("knucklebones").configure()
 runner = CliRunner()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kitgen.errors import PlayerCountError
-from kitgen.rules.formats import CLOSER, OPENER, Play, start_play
+from kitgen.games.box.formats import CLOSER, OPENER, Play, start_play
 from games_box import rules_for
 
 

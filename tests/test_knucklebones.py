@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from kitgen.errors import ColumnSyntaxError, GridSyntaxError, KitgenError
-from kitgen.rules.knucklebones import (
+from kitgen.games.knucklebones.rules import (
     MAX_TOTAL,
     Column,
     Game,
@@ -21,7 +21,7 @@ from kitgen.rules.knucklebones import (
     place,
     preview_placement,
 )
-from kitgen.rules.presets import find_preset
+from kitgen.games import find_preset
 
 FULL_LOW = "l:1,1,2 m:1,1,2 r:1,1,2"  # 9 dice, 18
 FULL_HIGH = "l:3,3,3 m:3,3,3 r:3,3,3"  # 9 dice, 81

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from kitgen.logs.box import ThrowLine, TurnLine, Unreadable, parse_line
+from kitgen.games.box.log import ThrowLine, TurnLine, Unreadable, parse_line
 from kitgen.logs.report import format_text
 from kitgen.logs.validate import validate_text
 

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from kitgen.cli import app
-from kitgen.logs.knucklebones import validate_knucklebones_log
+from kitgen.games.knucklebones.log import validate_knucklebones_log
 from kitgen.logs.reader import read_header, read_log_text
 from kitgen.logs.report import Report
 

@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games_box import FAULT_CODES, SETUPS, inject_fault, random_box_game, rules_for
-from kitgen.logs.box import parse_line
+from kitgen.games.box.log import parse_line
 from kitgen.logs.validate import validate_text
-from kitgen.rules.box import apply_move, has_move, turn_score
+from kitgen.games.box.rules import apply_move, has_move, turn_score
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])

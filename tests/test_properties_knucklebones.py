@@ -9,11 +9,11 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from games_knucklebones import FAULT_CODES, inject_fault, random_knucklebones_game
-from kitgen.logs.knucklebones import validate_knucklebones_log
+from kitgen.games.knucklebones.log import validate_knucklebones_log
 from kitgen.logs.reader import read_header
 from kitgen.logs.report import Report
-from kitgen.rules.knucklebones import MAX_TOTAL, SEATS, Column, Game, other_seat
-from kitgen.rules.presets import find_preset
+from kitgen.games.knucklebones.rules import MAX_TOTAL, SEATS, Column, Game, other_seat
+from kitgen.games import find_preset
 
 SEEDS = st.integers(0, 2**32 - 1)
 MATCHES = st.sampled_from(["single", "best-of-3", "best-of-5"])

@@ -13,7 +13,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable, Mapping
 
+from kitgen.errors import UnknownPresetError
 from kitgen.forms.scheme import Manifest, table_prefix
+from kitgen.games import find_preset
+from kitgen.games.preset import RecordShape
 
 # Column keys of the records (docs/FORMS.md; the kit's headings through field_key).
 DICE, ROLL, CLOSED, CHECKED = "dice-1-2", "roll-total", "numbers-closed", "checked-sum"
@@ -23,7 +26,6 @@ SEAT_TOTALS = ("seat-1-total", "seat-2-total")
 RESULT, WINNER = "result-winner-or-draw", "match-winner"
 TURN_RECORD, PLACEMENT_RECORD, GAME = "turn-record", "placement-record", "game"
 UNTICKED = "/Off"  # a tick box left blank
-ROUND_PRESETS = ("classic", "hundred")  # turn order by rounds, the start seat moving on
 
 # The numbers in a field name are ASCII digits, and few: a kit writes one to four ("t2",
 # "r05", "rec103"). A name with other digits ("rec٣", which int() reads as 3, "rec²",
@@ -71,7 +73,7 @@ def transcribe(manifest: Manifest, values: Mapping[str, str]) -> list[TableLog]:
     """Return one log per table of the kit ``manifest`` describes, from the filled field
     ``values`` (field name to text; a ticked box ``"/on"``), tables in order; a table
     with nothing filled in has none."""
-    preset = manifest.rules.split()[0]
+    shape = record_shape(manifest.rules)
     by_table = _by_table(values, len(manifest.tables))
     logs = []
     for number, seats in enumerate(manifest.tables, start=1):
@@ -83,9 +85,21 @@ def transcribe(manifest: Manifest, values: Mapping[str, str]) -> list[TableLog]:
         writer.add(f"rules: {manifest.rules}")
         writer.add(f"players: {', '.join(name for name in names if name)}")
         writer.add("")
-        _BODIES.get(preset, _box_body)(writer, manifest, number, names, table)
+        _BODIES.get(shape.body, _box_body)(writer, manifest, number, names, table)
         logs.append(writer.finish())
     return logs
+
+
+def record_shape(rules: str) -> RecordShape:
+    """Return the :class:`RecordShape` of the preset a manifest's ``rules`` line names, from
+    the registry; a name no preset has exactly (a manifest written by hand) reads as plain
+    roll records."""
+    name = rules.split()[0]
+    try:
+        preset = find_preset(name)
+    except UnknownPresetError:
+        return RecordShape()
+    return preset.record_shape if preset.id == name else RecordShape()
 
 
 def _by_table(values: Mapping[str, str], tables: int) -> dict[int, dict[str, str]]:
@@ -150,7 +164,7 @@ def _box_body(writer: _Writer, manifest: Manifest, number: int, names: list[str]
     """Write the turns of a strip, classic, ten or hundred table from its roll records,
     each turn's score claim, each round's totals claim and the winner claim from its
     totals table."""
-    preset = manifest.rules.split()[0]
+    shape = record_shape(manifest.rules)
     printed = manifest.records[number - 1] if manifest.records else ()
     records: dict[int, _Record] = {}
     for name, value in table.items():
@@ -177,14 +191,14 @@ def _box_body(writer: _Writer, manifest: Manifest, number: int, names: list[str]
         record.round = round_number
         filled.append(record)
     seat_of = {name.casefold(): seat for seat, name in enumerate(names) if name}
-    turns = _in_play_order(preset, filled, seat_of, len(names), table) if preset in ROUND_PRESETS else filled
-    label = "attempt" if preset == "strip" else "round"
+    turns = _in_play_order(shape, filled, seat_of, len(names), table) if shape.rounds else filled
+    label = "attempt" if shape.attempts else "round"
     last_round = None
     for position, record in enumerate(turns):
         where = f"Table {number}, {record.player or 'no name'}"
         if record.round:
             where += f", {label} {record.round}"
-        if record.round and preset in ROUND_PRESETS and record.round != last_round:
+        if record.round and shape.rounds and record.round != last_round:
             writer.add(f"round {record.round}", where)
             last_round = record.round
         writer.add(f"turn {record.player}", where)
@@ -192,18 +206,18 @@ def _box_body(writer: _Writer, manifest: Manifest, number: int, names: list[str]
             writer.add(_throw_line(record.rows[row]), f"{where}, row {row}")
         seat = seat_of.get(record.player.casefold())
         if seat is not None:
-            _score_claim(writer, preset, number, names, seat, record, table)
+            _score_claim(writer, shape, number, names, seat, record, table)
             following = turns[position + 1].round if position + 1 < len(turns) else None
-            if record.round and record.round != following and preset in ROUND_PRESETS:
+            if record.round and record.round != following and shape.rounds:
                 _totals_claim(writer, number, names, f"round-{record.round}.total", table)
-    if preset == "strip":
+    if shape.attempts:
         _totals_claim(writer, number, names, "combined", table)
     winner = table.get(f"{table_prefix(number)}.totals.winner", "")
     if winner:
         writer.add(f"winner: {winner}", f"Table {number}, totals, winner")
 
 
-def _in_play_order(preset: str, records: list[_Record], seat_of: Mapping[str, int], seats: int,
+def _in_play_order(shape: RecordShape, records: list[_Record], seat_of: Mapping[str, int], seats: int,
                    table: Mapping[str, str]) -> list[_Record]:
     """Return ``records`` round by round, each round from its start seat on in seat order
     (RULES.md sections 3 and 5): the seat written in the totals table's start row, else
@@ -222,7 +236,7 @@ def _in_play_order(preset: str, records: list[_Record], seat_of: Mapping[str, in
         start = _number(starts.get(round_number, "")) if round_number is not None else None
         if start is not None and 1 <= start <= seats:
             starter = start - 1
-        elif starter is None or preset == "hundred" or not playing:
+        elif starter is None or shape.rounds_from_seat_1 or not playing:
             starter = 0
         else:
             starter = next((seat for step in range(1, seats + 1)
@@ -251,12 +265,12 @@ def _throw_line(row: Mapping[str, str]) -> str:
     return f"{line} = {row[CHECKED]}" if row.get(CHECKED) else line
 
 
-def _score_claim(writer: _Writer, preset: str, number: int, names: list[str], seat: int,
+def _score_claim(writer: _Writer, shape: RecordShape, number: int, names: list[str], seat: int,
                  record: _Record, table: Mapping[str, str]) -> None:
     """Write the turn's ``score:`` claim from the totals table, when that cell is filled."""
-    if preset == "strip":
+    if shape.attempts:
         column = f"attempt-{record.round}"
-    elif record.round and preset != "ten":
+    elif record.round and shape.round_scores:
         column = f"round-{record.round}.score"
     else:
         column = "score"
@@ -385,4 +399,4 @@ def _seat_name(names: list[str]) -> Callable[[str], str]:
     return read
 
 
-_BODIES = {"long-game": _long_game_body, "knucklebones": _knucklebones_body}
+_BODIES = {"board": _long_game_body, "grid": _knucklebones_body}  # by RecordShape.body

@@ -1,8 +1,8 @@
 """Read a game log's text into located lines and its header (LOG-FORMAT.md, "Lexical rules"
 and "Header").
 
-The body of a log is read by the game's own reader (:mod:`kitgen.logs.box` and
-:mod:`kitgen.logs.knucklebones`); this module holds what every log shares.
+The body of a log is read by the game's own reader (:mod:`kitgen.games.box.log` and
+:mod:`kitgen.games.knucklebones.log`); this module holds what every log shares.
 """
 
 from __future__ import annotations
@@ -15,9 +15,10 @@ from pathlib import Path
 from typing import Iterator, NamedTuple
 
 from kitgen.errors import KitgenError, LogUnreadableError, quote
+from kitgen.games import find_preset
+from kitgen.games.preset import Rules, check_player_count
 from kitgen.logs.suggest import nearest
 from kitgen.rules.names import parse_names
-from kitgen.rules.presets import Rules, check_player_count, find_preset
 from kitgen.textfile import read_text, shown_name
 
 

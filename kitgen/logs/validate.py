@@ -1,4 +1,4 @@
-"""Validate a game log file: read it, pick its game's validator, return a report
+"""Validate a game log file: read it, ask the registry for its game's validator, return a report
 (LOG-FORMAT.md, "What kitgen validate reports")."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from kitgen.logs.box import validate_box_log
+from kitgen.games import find_game
 from kitgen.logs.reader import read_header, read_log_text
 from kitgen.logs.report import ErrorList, Report
 from kitgen.textfile import shown_name
@@ -21,13 +21,7 @@ def validate_text(text: str, file: str = "<log>") -> Report:
     report instead.
     """
     header, body = read_header(text)
-    if header.rules.game == "knucklebones":
-        # imported for a knucklebones log only: a tenth of validate's start-up otherwise
-        from kitgen.logs.knucklebones import validate_knucklebones_log
-
-        report = validate_knucklebones_log(header, body, file)
-    else:
-        report = validate_box_log(header, body, file)
+    report = find_game(header.rules.preset).validate_log(header, body, file)
     if not header.syntax:
         return report
     errors = ErrorList()  # the header's faults join the first 1,000 (those left out are later)

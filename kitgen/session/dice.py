@@ -14,7 +14,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from kitgen.rules.box import FACES, TWO_DICE_TOTALS
+from kitgen.games.box.rules import FACES, TWO_DICE_TOTALS
 
 TWO_DICE = {total: Fraction(6 - abs(total - 7), 36) for total in TWO_DICE_TOTALS}  # the 2d6 triangle
 ONE_DIE = {face: Fraction(1, 6) for face in FACES}

@@ -25,13 +25,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from kitgen.games import LOWEST, MOST, Ranking, find_game
+from kitgen.games.preset import Rules
 from kitgen.logs.reader import parse_rules_line
 from kitgen.logs.report import Report
-from kitgen.rules.box import parse_throw
-from kitgen.rules.presets import Rules
 from kitgen.session.dice import ONE_DIE, TWO_DICE, Fit, fit
 
-LOWEST, MOST = "lowest", "most"  # the direction a ranking figure is better in
+__all__ = ["LOWEST", "MOST", "Ranking"]  # kept here for the callers of the standings
 
 HEADINGS = {  # every figure a player row can carry, in print order, with its heading
     "combined": "Combined",
@@ -53,39 +53,14 @@ HEADINGS = {  # every figure a player row can carry, in print order, with its he
 }
 
 
-@dataclass(frozen=True)
-class Ranking:
-    """How one format's players are ranked across tables: the ``keys`` compared in order,
-    each a figure and the direction it is better in, and the rule in one sentence."""
-
-    keys: tuple[tuple[str, str], ...]
-    rule: str
-
-
 def ranking(rules: Rules) -> Ranking:
-    """Return the :class:`Ranking` of ``rules``' format (this module's docstring).
+    """Return the :class:`Ranking` of ``rules``' format (this module's docstring), from the
+    game that owns the preset.
 
     >>> ranking(parse_rules_line("classic format=best-of-3")).keys
     (('round_wins', 'most'), ('average_left', 'lowest'))
     """
-    average = "average_score" if rules.scoring == "digits" else "average_left"
-    fmt = rules.format
-    if rules.game == "knucklebones":
-        return Ranking((("games_won", MOST), ("points", MOST)),
-                       "Ranked by games won, most first, then by points over all games, most first.")
-    if fmt == "two-attempts":
-        return Ranking((("combined", LOWEST),), "Ranked by the combined remainder of both attempts, "
-                       "lowest first; a player with fewer than two attempts recorded is not ranked.")
-    if fmt in ("single", "shut-wins"):
-        return Ranking((("score", LOWEST),), "Ranked by the turn's score, lowest first; a player "
-                       "without a turn recorded is not ranked.")
-    if fmt.startswith("best-of-"):
-        return Ranking((("round_wins", MOST), (average, LOWEST)),
-                       "Ranked by round wins, most first, then by the average turn score, lowest first.")
-    if fmt == "long-game":
-        return Ranking((("tables_won", MOST),), "Ranked by tables won.")
-    return Ranking(((average, LOWEST),), "Ranked by the average turn score, lowest first: how many "
-                   "turns a table lasts depends on its players, what one turn scores does not.")
+    return find_game(rules.preset).ranking(rules)
 
 
 @dataclass(frozen=True)
@@ -203,58 +178,8 @@ class SessionBuilder:
 
 def player_figures(rules: Rules, report: Report, name: str) -> dict[str, float | int | None]:
     """Return the figures of player ``name`` at the table of ``report`` (keys of
-    :data:`HEADINGS` that apply to ``rules``)."""
-    results = report.results
-    if rules.game == "knucklebones":
-        games = results["games"]
-        return {
-            "games_won": results["wins"][name],
-            "points": sum(game["totals"][name] for game in games),
-            "games": len(games),
-            "removed": results["removed"][name],
-            "throws": len(results["rolls"][name]),
-        }
-    turns = [turn for turn in results["turns"] if turn["player"] == name]
-    figures: dict[str, float | int | None] = {
-        "attempts" if rules.format == "two-attempts" else "turns": len(turns),
-        "throws": sum(len(turn["throws"]) for turn in turns),
-    }
-    if rules.format == "long-game":
-        figures["tables_won"] = int(name in results["winners"])
-        return figures
-    scores = [turn["score"] for turn in turns]
-    figures.update({
-        "average_left": _mean([remaining_sum(rules, score) for score in scores]),
-        "shut": scores.count(0),  # RULES.md section 1: a turn scores 0 exactly when the box is shut
-        "best": min(scores, default=None),
-        "worst": max(scores, default=None),
-    })
-    if rules.scoring == "digits":
-        figures["average_score"] = _mean(scores)
-    if rules.format == "two-attempts":
-        figures["combined"] = results["totals"][name] if len(turns) == 2 else None
-    elif rules.format in ("single", "shut-wins"):
-        figures["score"] = scores[0] if scores else None
-    elif rules.format.startswith("best-of-"):
-        figures["round_wins"] = results.get("round_wins", {}).get(name, 0)  # solo: no round to win
-    return figures
-
-
-def remaining_sum(rules: Rules, score: int) -> int:
-    """Return the sum of the tiles left open by a turn that scored ``score``: the score itself,
-    or with ``digits`` scoring the sum of its digits (the open tiles of a 9-tile box read as
-    one number, RULES.md section 1).
-
-    >>> remaining_sum(parse_rules_line("hundred scoring=digits"), 159)
-    15
-    """
-    if rules.scoring == "digits":
-        return sum(int(digit) for digit in str(score))
-    return score
-
-
-def _mean(values: list[int]) -> float | None:
-    return round(sum(values) / len(values), 2) if values else None
+    :data:`HEADINGS` that apply to ``rules``), from the game that owns the preset."""
+    return find_game(rules.preset).player_figures(rules, report, name)
 
 
 def rank(rules_text: str, rules: Rules, rows: list[PlayerRow]) -> Standings:
@@ -284,18 +209,4 @@ def rank(rules_text: str, rules: Rules, rows: list[PlayerRow]) -> Standings:
 def count_throws(report: Report, two_dice: dict[int, int], one_die: dict[int, int]) -> int:
     """Add the throws recorded in ``report`` to ``two_dice`` (totals 2-12) and ``one_die``
     (faces 1-6), and return how many impossible throws were left out."""
-    impossible = 0
-    if "rolls" in report.results:  # knucklebones: one die, faces already 1-6
-        for faces in report.results["rolls"].values():
-            for face in faces:
-                one_die[face] = one_die.get(face, 0) + 1
-        return 0
-    for turn in report.results["turns"]:
-        for written in turn["throws"]:
-            throw = parse_throw(written)
-            if not throw.possible:
-                impossible += 1
-                continue
-            counts = two_dice if throw.dice == 2 else one_die
-            counts[throw.total] = counts.get(throw.total, 0) + 1
-    return impossible
+    return find_game(parse_rules_line(report.rules).preset).count_throws(report, two_dice, one_die)

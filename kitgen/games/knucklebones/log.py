@@ -1,7 +1,7 @@
 """Validate a knucklebones log (LOG-FORMAT.md, "Knucklebones"; RULES.md section 7).
 
 The body is read line by line into entries (a line that fits no form is one ``syntax``
-error and is skipped), then the entries drive :class:`kitgen.rules.knucklebones.Match`
+error and is skipped), then the entries drive :class:`kitgen.games.knucklebones.rules.Match`
 as written, collecting every located error:
 
 - ``game <n>`` starts a game (optional before the first; the number is a label and is
@@ -59,13 +59,20 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Union
 
 from kitgen.errors import quote
+from kitgen.games.box.rules import NUMBER_MAX_DIGITS
+from kitgen.games.knucklebones.rules import (
+    FACES,
+    Column,
+    Game,
+    Match,
+    judge_placement,
+    new_match,
+    other_seat,
+    parse_column,
+)
 from kitgen.logs.reader import Header, Line, cached_when_short
 from kitgen.logs.report import ErrorList, Report
 from kitgen.logs.suggest import did_you_mean, nearest_form, not_a_player
-from kitgen.rules.box import NUMBER_MAX_DIGITS
-from kitgen.rules.knucklebones import (
-    FACES, Column, Game, Match, judge_placement, new_match, other_seat, parse_column,
-)
 from kitgen.rules.names import read_name
 
 DRAW = "draw"  # LOG-FORMAT.md, "Knucklebones": winner: <name> | draw

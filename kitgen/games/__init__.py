@@ -1,0 +1,142 @@
+"""The games kitgen prints and judges, found through one registry (RULES.md sections 2-7).
+
+A :class:`Game` is one family of presets with its own rules: the Shut the Box family
+(:mod:`kitgen.games.box`: strip, classic, ten, hundred, long game) and knucklebones
+(:mod:`kitgen.games.knucklebones`). Each game owns its presets (with their aliases), judges
+its logs, and ranks its players; everything outside this package asks the registry,
+:func:`find_game` or :func:`find_preset`, and never compares a game's or a preset's name.
+A game from elsewhere (a test, a plug-in) joins with :func:`register`.
+
+>>> find_game("classic").id
+'box'
+>>> find_game("chess")
+Traceback (most recent call last):
+...
+ValueError: unsupported variant: 'chess'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, Iterable
+
+from kitgen.errors import UnknownPresetError, quote
+from kitgen.games.preset import Preset, Rules
+
+if TYPE_CHECKING:
+    from kitgen.logs.reader import Header, Line
+    from kitgen.logs.report import Report
+
+LOWEST, MOST = "lowest", "most"  # the direction a ranking figure is better in
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """How one format's players are ranked across tables: the ``keys`` compared in order,
+    each a figure name and the direction it is better in, and the ``rule`` printed with
+    the standings."""
+
+    keys: tuple[tuple[str, str], ...]
+    rule: str
+
+
+class Game:
+    """One game of RULES.md and its presets: subclass it, set :attr:`id`, :attr:`presets`
+    and :attr:`aliases`, and give it the judging, walking and ranking of its play."""
+
+    id: ClassVar[str]
+    presets: ClassVar[tuple[Preset, ...]] = ()
+    aliases: ClassVar[tuple[tuple[str, str], ...]] = ()  # (alias, preset id)
+
+    def validate_log(self, header: Header, body: Iterable[Line], file: str) -> Report:
+        """Return the :class:`Report` of a log of this game: its ``header`` read, ``body``
+        the lines after it."""
+        raise NotImplementedError
+
+    def ranking(self, rules: Rules) -> Ranking:
+        """Return how players of ``rules`` are ranked across tables."""
+        raise NotImplementedError
+
+    def player_figures(self, rules: Rules, report: Report, name: str) -> dict[str, float | int | None]:
+        """Return the figures of player ``name`` at the table of ``report``."""
+        raise NotImplementedError
+
+    def count_throws(self, report: Report, two_dice: dict[int, int], one_die: dict[int, int]) -> int:
+        """Add the throws recorded in ``report`` to ``two_dice`` and ``one_die`` and return
+        how many impossible throws were left out."""
+        raise NotImplementedError
+
+
+_GAMES: dict[str, Game] = {}  # game id -> game, in registration order
+_PRESETS: dict[str, tuple[Game, Preset]] = {}  # preset id or alias -> its game and preset
+
+
+def register(game: Game) -> Game:
+    """Add ``game`` and its presets and aliases to the registry and return it.
+
+    Raises ``ValueError`` if a preset id or alias is already taken by another game.
+    """
+    names = [(preset.id, preset) for preset in game.presets]
+    by_id = {preset.id: preset for preset in game.presets}
+    names += [(alias, by_id[target]) for alias, target in game.aliases]
+    for name, _ in names:
+        if name in _PRESETS and _PRESETS[name][0] is not game:
+            raise ValueError(f"preset name {name!r} is already registered")
+    _GAMES[game.id] = game
+    for name, preset in names:
+        _PRESETS[name] = (game, preset)
+    return game
+
+
+def unregister(game: Game) -> None:
+    """Remove ``game`` and its presets from the registry (a test's game, say)."""
+    _GAMES.pop(game.id, None)
+    for name in [name for name, (owner, _) in _PRESETS.items() if owner is game]:
+        del _PRESETS[name]
+
+
+def games() -> tuple[Game, ...]:
+    """Return every registered game, in registration order."""
+    return tuple(_GAMES.values())
+
+
+def presets() -> tuple[Preset, ...]:
+    """Return every registered preset (not its aliases), in registration order."""
+    return tuple(preset for game in _GAMES.values() for preset in game.presets)
+
+
+def find_game(preset: str) -> Game:
+    """Return the game that owns the preset (or alias) ``preset``, case-insensitive.
+
+    Raises ``ValueError("unsupported variant: ...")`` for a name no game owns.
+    """
+    try:
+        return _PRESETS[preset.strip().lower()][0]
+    except KeyError:
+        raise ValueError(f"unsupported variant: {preset!r}") from None
+
+
+def find_preset(name: str) -> Preset:
+    """Return the preset called ``name`` (its id or an alias, case-insensitive).
+
+    Raises :class:`UnknownPresetError` naming the known presets.
+
+    >>> find_preset("Strip").defaults.tiles
+    9
+    """
+    try:
+        return _PRESETS[name.strip().lower()][1]
+    except KeyError:
+        known = ", ".join(preset.id for preset in presets())
+        raise UnknownPresetError(f"unknown preset {quote(name)} (known presets: {known}).") from None
+
+
+def _register_builtin() -> None:
+    from kitgen.games.box import BoxGame
+    from kitgen.games.knucklebones import KnucklebonesGame
+
+    register(BoxGame())
+    register(KnucklebonesGame())
+
+
+_register_builtin()

@@ -1,0 +1,373 @@
+"""The exact-sum box shared by every Shut the Box preset (RULES.md section 1).
+
+Throws, tile lists, box states, judging a move, whether a move exists, and turn scores.
+Syntax is kept apart from legality: :func:`parse_throw` and :func:`parse_tiles` raise at
+the first syntax fault and accept impossible values (``13``, ``7+1``, ``die 0``, tile 13);
+:func:`judge_move` returns every :class:`Problem` of a move on a box state.
+
+A **box state** is an ``int`` bitmask of the open tiles: tile ``t`` is bit ``t - 1``, so a
+fresh 9-tile box is ``0b111111111`` (:func:`fresh_box`). In the long game the opener's moves
+open shut tiles (RULES.md section 6): every function that moves tiles takes a ``role``,
+``"close"`` (shut open tiles) or ``"open"`` (open shut tiles).
+
+Whether a move exists is answered by a table built once at import, from every set of open
+tiles (a 12-bit mask; a smaller box uses the low bits) to the bitset of totals its non-empty
+subsets reach: a lookup, never a list of moves. Nothing here names, counts or ranks moves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from typing import Literal, NamedTuple
+
+from kitgen.errors import ThrowSyntaxError, TileSyntaxError, quote
+from kitgen.games.preset import Rules
+from kitgen.rules.problems import Problem
+
+Role = Literal["close", "open"]
+
+MAX_TILES = 12  # RULES.md section 1: N = 9, 10 or 12
+FACES = range(1, 7)  # RULES.md section 1: six-sided dice, faces 1-6
+TWO_DICE_TOTALS = range(2, 13)  # RULES.md section 1: two dice total 2-12
+HIGH_SHUT_FROM = 7  # RULES.md section 1, one-die "high-shut": every tile from 7 up to N is shut
+LOW_SUM_LIMIT = 6  # RULES.md section 1, one-die "low-sum": the open tiles add up to 6 or less
+NUMBER_MAX_DIGITS = 9  # a longer number cannot be read off a paper record
+NO_MOVE_WORDS = ("-", "none")  # LOG-FORMAT.md: a throw with no move
+
+
+def _number(word: str, what: str, error: type[ValueError]) -> int:
+    if not (word.isascii() and word.isdigit()):
+        raise error(f"{quote(word)} is not a {what} (plain digits expected).")
+    if len(word) > NUMBER_MAX_DIGITS:
+        raise error(f"{quote(word)} is too long to be a {what}.")
+    return int(word)
+
+
+@dataclass(frozen=True)
+class Throw:
+    """One throw as written: ``dice`` (1 or 2), the ``faces`` written (empty when a two-dice
+    throw gives its total only) and the ``total``. Values need not be possible (see
+    :attr:`possible`)."""
+
+    dice: int
+    faces: tuple[int, ...]
+    total: int
+
+    @cached_property
+    def text(self) -> str:
+        """Return the throw as a log writes it: ``8``, ``5+3`` or ``die 4`` (cached: a log
+        reader's throws are shared by every line that writes them)."""
+        if self.dice == 1:
+            return f"die {self.total}"
+        return "+".join(map(str, self.faces)) if self.faces else str(self.total)
+
+    @cached_property
+    def possible(self) -> bool:
+        """Return whether real dice can show this throw: every face 1-6, a two-dice total
+        2-12 (RULES.md section 1)."""
+        if self.faces:
+            return all(face in FACES for face in self.faces)
+        return self.total in TWO_DICE_TOTALS
+
+    @cached_property
+    def double(self) -> bool:
+        """Return whether this is a possible two-dice throw showing the same face twice
+        (RULES.md section 6); a total-only throw shows no double."""
+        return len(self.faces) == 2 and self.faces[0] == self.faces[1] and self.possible
+
+
+def parse_throw(text: str) -> Throw:
+    """Return the :class:`Throw` written as ``8`` (two dice, total only), ``5+3`` (two dice,
+    both faces) or ``die 4`` (one die), ignoring case and spaces (LOG-FORMAT.md, "Shut the
+    Box presets"). Impossible values such as ``13``, ``7+1`` or ``die 0`` parse.
+
+    Raises :class:`ThrowSyntaxError` for any other text.
+
+    >>> parse_throw("5+3")
+    Throw(dice=2, faces=(5, 3), total=8)
+    >>> parse_throw("die 4").total
+    4
+    """
+    words = text.strip().lower()
+    try:
+        if words.startswith("die"):
+            face = _number(words[3:].strip(), "die face", ThrowSyntaxError)
+            return Throw(1, (face,), face)
+        if "+" in words:
+            first, _, second = words.partition("+")
+            faces = (_number(first.strip(), "die face", ThrowSyntaxError),
+                     _number(second.strip(), "die face", ThrowSyntaxError))
+            return Throw(2, faces, faces[0] + faces[1])
+        return Throw(2, (), _number(words, "throw", ThrowSyntaxError))
+    except ThrowSyntaxError:
+        raise ThrowSyntaxError(
+            f"{quote(text.strip())} is not a throw (write 8, 5+3 or die 4)."
+        ) from None
+
+
+def parse_tiles(text: str) -> tuple[int, ...]:
+    """Return the tile numbers written in ``text``, in the order written, separated by
+    spaces, commas or ``+``; ``-`` or ``none`` is the empty tuple, "no move"
+    (LOG-FORMAT.md, "Shut the Box presets"). Tiles off the box and repeats parse.
+
+    Raises :class:`TileSyntaxError` for anything but numbers, for an empty list, and for
+    more numbers than the largest box has tiles (12).
+
+    >>> parse_tiles("6 4, 2")
+    (6, 4, 2)
+    >>> parse_tiles("none")
+    ()
+    """
+    words = text.strip().lower()
+    if words in NO_MOVE_WORDS:
+        return ()
+    numbers = words.replace(",", " ").replace("+", " ").split()
+    if not numbers:
+        raise TileSyntaxError("no tiles are written (write - for a throw with no move).")
+    if len(numbers) > MAX_TILES:
+        raise TileSyntaxError(f"{quote(text.strip())} lists more tiles than a box has.")
+    return tuple(_number(word, "tile number", TileSyntaxError) for word in numbers)
+
+
+def fresh_box(tiles: int) -> int:
+    """Return the state of a fresh box of tiles 1..``tiles``: every tile open.
+
+    >>> bin(fresh_box(9))
+    '0b111111111'
+    """
+    return (1 << tiles) - 1
+
+
+def box_of(tiles: tuple[int, ...] | list[int]) -> int:
+    """Return the box state with exactly ``tiles`` open (each 1..12).
+
+    >>> box_of((1, 5, 9)) == 0b100010001
+    True
+    """
+    box = 0
+    for tile in tiles:
+        box |= 1 << (tile - 1)
+    return box
+
+
+@lru_cache(maxsize=1 << MAX_TILES)
+def tiles_of(box: int) -> tuple[int, ...]:
+    """Return the open tiles of ``box`` in ascending order (cached: 4096 states at most).
+
+    >>> tiles_of(0b100010001)
+    (1, 5, 9)
+    """
+    return tuple(tile for tile in range(1, box.bit_length() + 1) if box >> (tile - 1) & 1)
+
+
+def _tables() -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Build, for every set of tiles from 1..12 (a 12-bit mask), the bitset of totals its
+    non-empty subsets reach (bit ``t`` for total ``t``) and the tiles' sum."""
+    size = 1 << MAX_TILES
+    reach = [0] * size
+    sums = [0] * size
+    for box in range(1, size):
+        lowest = box & -box
+        tile = lowest.bit_length()
+        rest = box ^ lowest
+        reach[box] = reach[rest] | (reach[rest] << tile) | (1 << tile)
+        sums[box] = sums[rest] + tile
+    return tuple(reach), tuple(sums)
+
+
+_REACH, _SUMS = _tables()
+
+
+def has_move(movable: int, total: int) -> bool:
+    """Return whether some non-empty set of the tiles in ``movable`` adds up to ``total``
+    (RULES.md section 1). ``movable`` is the open tiles for a closer, the shut tiles of the
+    box for the long game's opener. Answered by lookup, without listing moves.
+
+    >>> has_move(0b100010001, 4)  # 1, 5, 9 open; neither 4 nor 3+1 can be made
+    False
+    >>> has_move(0b100010001, 10)
+    True
+    """
+    return bool(_REACH[movable] >> total & 1)
+
+
+def open_sum(box: int) -> int:
+    """Return the sum of the open tiles of ``box``.
+
+    >>> open_sum(0b100010001)
+    15
+    """
+    return _SUMS[box]
+
+
+def movable_tiles(rules: Rules, box: int, role: Role = "close") -> int:
+    """Return the tiles a move may use on ``box``: the open tiles when closing, the shut
+    tiles of the preset's box when opening (RULES.md section 6)."""
+    return box if role == "close" else fresh_box(rules.tiles) & ~box
+
+
+def one_die_allowed(rules: Rules, box: int) -> bool:
+    """Return whether the preset's one-die condition holds on ``box`` (RULES.md section 1):
+    ``never``; ``high-shut``, every tile from 7 up to N shut; ``low-sum``, the open tiles
+    add up to 6 or less. The long game judges it on the board as it stands, for either role.
+
+    >>> from kitgen.games import find_preset
+    >>> one_die_allowed(find_preset("hundred").defaults, 0b000111111)
+    True
+    """
+    if rules.one_die == "high-shut":
+        return box >> (HIGH_SHUT_FROM - 1) == 0
+    if rules.one_die == "low-sum":
+        return _SUMS[box] <= LOW_SUM_LIMIT
+    return False
+
+
+def turn_score(rules: Rules, box: int) -> int:
+    """Return the score of a turn that ends on ``box`` (RULES.md section 1): the sum of the
+    open tiles, or with ``digits`` scoring the open tiles read in ascending order as one
+    decimal number; 0 for a shut box.
+
+    >>> from kitgen.games import find_preset
+    >>> turn_score(find_preset("hundred").configure({"scoring": "digits"}), 0b100010001)
+    159
+    """
+    if rules.scoring == "digits":
+        return int("".join(map(str, tiles_of(box))) or 0)
+    return _SUMS[box]
+
+
+def _join(numbers) -> str:
+    return ", ".join(map(str, numbers))
+
+
+_ONE_DIE_RULE = {  # RULES.md section 1, one-die conditions
+    "never": "one die is never allowed in this game",
+    "high-shut": "one die is allowed only when every tile from 7 up is shut",
+    "low-sum": "one die is allowed only when the open tiles add up to 6 or less",
+}
+
+
+def _bad_roll(throw: Throw) -> Problem:
+    if throw.faces:
+        wrong = [face for face in throw.faces if face not in FACES]
+        return Problem("bad-roll", f"{throw.text}: a die shows 1 to 6, not {_join(wrong)}.")
+    return Problem("bad-roll", f"{throw.total} is not a two-dice total (2 to 12).")
+
+
+_OFF_EVERY_BOX = 1 << MAX_TILES  # the bit :func:`_written` sets for a tile outside 1..12
+
+
+class _Written(NamedTuple):
+    """What judging and applying a move needs of its tiles as written: their bitmask (bit
+    ``t - 1`` for tile ``t``, bit 12 for any tile outside 1..12), their sum (repeats
+    included) and whether a tile is written twice."""
+
+    mask: int
+    total: int
+    repeated: bool
+
+
+@lru_cache(maxsize=4096)
+def _written(tiles: tuple[int, ...]) -> _Written:
+    """Return :class:`_Written` for ``tiles``. Cached: a log repeats its moves, and a move
+    is judged and then applied."""
+    mask = 0
+    for tile in tiles:
+        mask |= 1 << (tile - 1) if 1 <= tile <= MAX_TILES else _OFF_EVERY_BOX
+    return _Written(mask, sum(tiles), len(set(tiles)) != len(tiles))
+
+
+def _unavailable(rules: Rules, tiles: tuple[int, ...], movable: int, role: Role) -> Problem:
+    off_box = sorted({tile for tile in tiles if not 1 <= tile <= rules.tiles})
+    state = "open" if role == "close" else "shut"
+    stuck = sorted({tile for tile in tiles
+                    if 1 <= tile <= rules.tiles and not movable >> (tile - 1) & 1})
+    parts = []
+    if stuck:
+        parts.append(f"tile {stuck[0]} is not {state}" if len(stuck) == 1
+                     else f"tiles {_join(stuck)} are not {state}")
+    if off_box:
+        parts.append(f"there is no tile {_join(off_box)} on the {rules.tiles}-tile box")
+    return Problem("tile-unavailable", "; ".join(parts) + ".")
+
+
+def _repeated(tiles: tuple[int, ...]) -> Problem:
+    repeated = sorted({tile for tile in tiles if tiles.count(tile) > 1})
+    which = f"tile {repeated[0]} is" if len(repeated) == 1 else f"tiles {_join(repeated)} are"
+    return Problem("repeated-tile", f"{which} written more than once in one move.")
+
+
+def _sum_mismatch(tiles: tuple[int, ...], throw: Throw) -> Problem:
+    if len(tiles) == 1:
+        message = f"tile {tiles[0]} does not match the throw of {throw.total}."
+    else:
+        message = f"{'+'.join(map(str, tiles))} is {sum(tiles)}, the throw was {throw.total}."
+    return Problem("sum-mismatch", message)
+
+
+def judge_move(
+    rules: Rules, box: int, throw: Throw, tiles: tuple[int, ...], role: Role = "close"
+) -> tuple[Problem, ...]:
+    """Return every problem of moving ``tiles`` (``()``: "no move") after ``throw`` on
+    ``box`` under ``rules`` (RULES.md sections 1 and 6), in the order below; ``()`` if the
+    move, or the "no move" claim, is right.
+
+    Codes (LOG-FORMAT.md, "Error codes"): ``bad-roll`` (a face outside 1-6, a two-dice total
+    outside 2-12), ``one-die-not-allowed``, ``repeated-tile``, ``tile-unavailable`` (off the
+    box, or not open; for ``role="open"`` not shut), ``sum-mismatch`` (the tiles as written,
+    repeats included, against the throw's total) and ``missed-move`` ("no move" although a
+    move existed; not judged for an impossible throw). A message names only tiles the
+    caller wrote.
+
+    >>> from kitgen.games import find_preset
+    >>> strip = find_preset("strip").defaults
+    >>> judge_move(strip, fresh_box(9), parse_throw("8"), (3, 5))
+    ()
+    >>> problems = judge_move(strip, 0b111111110, parse_throw("7+1"), (1, 1, 7))
+    >>> [problem.code for problem in problems]
+    ['bad-roll', 'repeated-tile', 'tile-unavailable', 'sum-mismatch']
+    """
+    problems = []
+    possible = throw.possible
+    if not possible:
+        problems.append(_bad_roll(throw))
+    if throw.dice == 1 and not one_die_allowed(rules, box):
+        rule = _ONE_DIE_RULE[rules.one_die]
+        problems.append(Problem("one-die-not-allowed", f"{throw.text}: {rule}."))
+    movable = movable_tiles(rules, box, role)
+    if not tiles:
+        if possible and has_move(movable, throw.total):
+            problems.append(Problem(
+                "missed-move", f"the throw {throw.text} is recorded as no move, but a move existed."
+            ))
+        return tuple(problems)
+    written = _written(tiles)
+    if written.repeated:
+        problems.append(_repeated(tiles))
+    if written.mask & ~movable:
+        problems.append(_unavailable(rules, tiles, movable, role))
+    if written.total != throw.total:
+        problems.append(_sum_mismatch(tiles, throw))
+    return tuple(problems)
+
+
+def apply_move(rules: Rules, box: int, tiles: tuple[int, ...], role: Role = "close") -> int:
+    """Return ``box`` after moving ``tiles`` as written: every written tile that is on the
+    box and movable (open when closing, shut when opening) is shut (opened); the others
+    are left as they are, as LOG-FORMAT.md's "state as written" asks.
+
+    >>> from kitgen.games import find_preset
+    >>> tiles_of(apply_move(find_preset("strip").defaults, fresh_box(9), (3, 5, 13)))
+    (1, 2, 4, 6, 7, 8, 9)
+    """
+    moved = _written(tiles).mask & fresh_box(rules.tiles)
+    if role == "close":
+        return box & ~moved
+    return box | moved
+
+
+def finished(rules: Rules, box: int, role: Role = "close") -> bool:
+    """Return whether a turn's moves have completed ``box`` for their ``role``: every tile
+    shut when closing, every tile open when opening (RULES.md sections 1 and 6)."""
+    return box == 0 if role == "close" else box == fresh_box(rules.tiles)
