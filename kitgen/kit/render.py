@@ -34,7 +34,7 @@ from pypdf.generic import (
     TextStringObject,
 )
 
-from kitgen.kit.libraries import import_with_linker_cache
+from kitgen.engine.libraries import import_with_linker_cache
 
 import_with_linker_cache("weasyprint")  # first: its C libraries found from one read of the linker cache
 from weasyprint import CSS, HTML, Document
