@@ -7,21 +7,18 @@ imports WeasyPrint or pypdf: the kit command imports the renderer when it runs.
 
 from __future__ import annotations
 
-import atexit
 import codecs
 import io
 import json
 import logging
-import os
 import re
 import sys
-import threading
 import time
 from pathlib import Path
-from typing import Annotated, Any, Callable, Iterable, Literal, NoReturn, Optional, get_args, get_origin
+from typing import Annotated, Any, Callable, Iterable, Literal, NoReturn, Optional
 
 import typer
-from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
+from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from kitgen import __version__
 from kitgen.errors import QUOTE_MAX_CHARS, KitgenError, quote
@@ -38,131 +35,29 @@ def without_flag_metavars(params: list) -> list:
     return params
 
 
-class PlainValues:
-    """How a Typer parameter takes the values Click reads that need no conversion rules:
-    a flag's ``True`` or ``False``, nothing, a default of the parameter's own type, and
-    texts that are plainly of that type (a choice as written, a path that is absent or may
-    be read, a number of ASCII digits; a list of such texts): each as Typer's own coercion
-    would give it, for a parameter without a parser or a range (and a path without other
-    path checks than Typer's default one, readable). Typer builds a pydantic adapter for
-    every parameter it processes, and importing pydantic took 80 ms of every command
-    (issue 13). Any other value (``" 6"``, ``"1e3"``, ``"A4"`` for ``a4``, a file the user
-    may not read, a bad one) goes to Typer's coercion, built when needed, so what kitgen
-    accepts and what it says are unchanged (a test compares the two over many values)."""
-
-    INTEGER = re.compile(r"-?[0-9]{1,18}")  # no wider than a 64-bit integer
-    DECIMAL = re.compile(r"-?[0-9]{1,15}(\.[0-9]{1,15})?")  # plain decimals, rounded as pydantic rounds them
-    NOT_PLAIN = object()
-
-    def __init__(self, descriptor: Any, typers: Callable[[], Any]) -> None:
-        self.annotation, self.typers = descriptor.annotation, typers
-        info = descriptor.parameter_info
-        # Typer takes a value as written only where it has no parser or range to apply, and
-        # a path only where it checks no more than that an existing file may be read
-        self.convertible = info.parser is None and info.min is None and info.max is None
-        self.plain_paths = info.readable and info.file_okay and info.dir_okay and not (
-            info.exists or info.writable or info.resolve_path or info.allow_dash or info.path_type is not None)
-
-    def coerce(self, value: Any, param: Any, ctx: typer.Context) -> Any:
-        if value is None:  # absent: as Typer gives it
-            return () if param.multiple or param.nargs == -1 else None
-        annotation = self.annotation
-        if not self.convertible and not (annotation is bool and isinstance(value, bool)):
-            return self.typers().coerce(value, param, ctx)
-        if get_origin(annotation) is list and isinstance(value, (list, tuple)):
-            item_type = (*get_args(annotation), None)[0]
-            taken = [self.plain(item_type, item) for item in value]
-        else:
-            taken = self.plain(annotation, value)
-        if taken is self.NOT_PLAIN or (isinstance(taken, list) and self.NOT_PLAIN in taken):
-            return self.typers().coerce(value, param, ctx)
-        return taken
-
-    def plain(self, annotation: Any, value: Any) -> Any:
-        """Return ``value`` as ``annotation`` when it plainly is one, else :attr:`NOT_PLAIN`."""
-        if type(value) is annotation and annotation in (bool, str, int, float):  # a flag, a default
-            return value
-        if not isinstance(value, str):
-            return self.NOT_PLAIN
-        if annotation is Path and "\0" not in value and self.plain_paths and readable_or_absent(Path(value)):
-            return Path(value)
-        if annotation is int and self.INTEGER.fullmatch(value):
-            return int(value)
-        if annotation is float and self.DECIMAL.fullmatch(value):
-            return float(value)
-        if get_origin(annotation) is Literal and value in get_args(annotation):
-            return value
-        return self.NOT_PLAIN
-
-
-def readable_or_absent(path: Path) -> bool:
-    """Return whether Typer takes ``path`` as written: nothing is there (or nothing can be
-    told), or this user may read it (Typer refuses it otherwise: "is not readable")."""
-    try:
-        os.stat(path)
-    except OSError:
-        return True
-    return os.access(path, os.R_OK)
-
-
-def plain_values(param: Any, typers: Callable[[], Any]) -> Any:
-    """Return how ``param`` takes its values: :class:`PlainValues`, or Typer's own coercion
-    where Typer no longer describes a parameter's type as 0.29 does."""
-    descriptor = getattr(param, "type_descriptor", None)
-    return typers() if descriptor is None else PlainValues(descriptor, typers)
-
-
-class Option(TyperOption):
-    """A Typer option whose plain values need no pydantic (:class:`PlainValues`)."""
-
-    def get_runtime_param(self) -> Any:
-        return plain_values(self, super().get_runtime_param)
-
-
-def with_plain_values(params: list) -> list:
-    """Return ``params`` with each of Typer's own options taking its plain values without
-    pydantic (:class:`PlainValues`; the class adds no state). Arguments are made
-    :class:`Argument`, which does the same, when their command is built."""
-    for param in params:
-        if type(param) is TyperOption:
-            param.__class__ = Option
-    return params
-
-
-class Argument(TyperArgument):
-    """A Typer argument that help shows as Click does: ``LOG...`` for a required list, its
-    name bare when required and ``[PRESET]`` when not; Typer's usage line writes ``{LOG}...``
-    and its arguments panel adds the Python type (``<list[str]>``) of a list. Its plain
-    values need no pydantic (:class:`PlainValues`)."""
-
-    @property
-    def display_name_raw(self) -> str:
-        name = self.metavar or self.name.upper()
-        return f"{name}..." if self.nargs != 1 else name
-
-    def get_usage_pieces(self, ctx: typer.Context) -> list[str]:
-        return [self.display_name_raw if self.required else f"[{self.display_name_raw}]"]
-
-    def display_type_rich(self, ctx: typer.Context) -> str | None:
-        return None if self.nargs != 1 else super().display_type_rich(ctx)
-
-    def get_runtime_param(self) -> Any:
-        return plain_values(self, super().get_runtime_param)
+def usage_name(argument: TyperArgument) -> str:
+    """Return how the usage line names ``argument``, as Click does: ``LOG...`` for a list, the
+    name bare when required and ``[PRESET]`` when not (Typer writes ``{LOG}...``)."""
+    name = argument.metavar or (argument.name or "").upper()
+    if argument.nargs != 1 and not name.endswith("..."):
+        name += "..."
+    return name if argument.required else f"[{name}]"
 
 
 class Command(TyperCommand):
-    """A Typer command whose help shows no metavariable for flags and its arguments as Click
-    does, and whose refusal of a value (a choice not offered, a number not a number) reads as
+    """A Typer command whose help shows no metavariable for flags and its usage line names
+    its arguments as Click does, and whose refusal of a value (a choice not offered, a number not a number) reads as
     Click's, quoting at most 40 characters of the value."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        for param in self.params:
-            if type(param) is TyperArgument:
-                param.__class__ = Argument  # Typer builds its own class; Argument adds no state
+    def collect_usage_pieces(self, ctx: typer.Context) -> list[str]:
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            usage = [usage_name(param)] if isinstance(param, TyperArgument) else param.get_usage_pieces(ctx)
+            pieces.extend(usage)
+        return pieces
 
     def get_params(self, ctx: typer.Context) -> list:
-        return with_plain_values(without_flag_metavars(super().get_params(ctx)))
+        return without_flag_metavars(super().get_params(ctx))
 
     def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:
         try:
@@ -189,7 +84,7 @@ class Group(TyperGroup):
     """The Typer group of kitgen's commands; its help shows no metavariable for flags."""
 
     def get_params(self, ctx: typer.Context) -> list:
-        return with_plain_values(without_flag_metavars(super().get_params(ctx)))
+        return without_flag_metavars(super().get_params(ctx))
 
 
 app = typer.Typer(
@@ -349,43 +244,14 @@ def show_what_the_terminal_can() -> None:
 
 
 def run() -> None:
-    """The ``kitgen`` command: run :data:`app`, then end the process without Python's
-    teardown.
-
-    A kit's render leaves a few hundred thousand objects (fonts, layouts, modules) that
-    Python collects and frees one by one at exit: 0.16 s of the default kit's 1.4 s and
-    0.23 s of a 15-page session report, which a bare WeasyPrint process pays too (issue
-    13). Nothing needs it once the command is done: every file kitgen writes is written
-    and closed, and the one temporary folder a render leaves to the garbage collector
-    (WeasyPrint's copies of the fonts) is removed by the renderer itself
-    (:meth:`KitRenderer.close`). So this runs the exit handlers, flushes standard output
-    and error and ends with the command's status: about 0.1 s saved on the default kit,
-    0.2 s on the report, a few milliseconds on ``check``. Where that cannot be done as Python
-    would (another thread still running, a status that is a message, a closed pipe on
-    flushing) or a profiler, debugger or coverage tool watches the process (it writes what
-    it found after this returns), Python's own exit does it.
-    """
+    """The ``kitgen`` command: run :data:`app` and exit as Python does, with its status."""
     from kitgen.cores import sigterm_unwinds
 
     show_what_the_terminal_can()
     # A damaged font makes fontTools log warnings kitgen reports itself, in one sentence.
     logging.getLogger("fontTools").setLevel(logging.ERROR)
-    try:
-        with sigterm_unwinds():  # a kill unwinds the render: its temporary font folder goes
-            app(prog_name="kitgen")
-        status: object = 0
-    except SystemExit as leaving:
-        status = 0 if leaving.code is None else leaving.code
-    watched = sys.getprofile() is not None or sys.gettrace() is not None  # cProfile, coverage, pdb
-    if not isinstance(status, int) or threading.active_count() > 1 or watched:
-        raise SystemExit(status)
-    atexit._run_exitfuncs()  # what Python runs at exit; the module has no public name for it
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except (OSError, ValueError):  # a reader gone, a stream closed: Python reports it as usual
-        raise SystemExit(status) from None
-    os._exit(status)
+    with sigterm_unwinds():  # a kill unwinds the render: its temporary font folder goes
+        app(prog_name="kitgen")
 
 
 @app.callback()
@@ -575,7 +441,7 @@ def validate(
     # str, not Path: Typer converts each Path argument through a pydantic adapter, which
     # cost a tenth of a second per 2,000 files (issue 13).
     logs: list[str] = typer.Argument(
-        ..., metavar="LOG",
+        ..., metavar="LOG...",
         help="Game log files to check; a folder means every *.log file in it; - reads standard input; "
              "a filled fillable kit (PDF) means a log per table."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON array with one object per log."),
@@ -627,7 +493,7 @@ def report(
     # str, not Path: Typer refuses a Path the user may not read with a usage message, where
     # the report lists that log as unreadable (LogUnreadableError) and goes on.
     logs: list[str] = typer.Argument(
-        ..., metavar="LOG", help="Game logs, one per table; a folder means every *.log file in it."),
+        ..., metavar="LOG...", help="Game logs, one per table; a folder means every *.log file in it."),
     output: Optional[Path] = typer.Option(
         None, "-o", "--output", show_default="output/report.pdf", help="The report PDF."),
     paper: Optional[Paper] = typer.Option(

@@ -34,7 +34,8 @@ from pypdf.generic import (
     TextStringObject,
 )
 
-from kitgen.kit.libraries import import_with_linker_cache
+from kitgen.engine.fonts import font_copies_folder
+from kitgen.engine.libraries import import_with_linker_cache
 
 import_with_linker_cache("weasyprint")  # first: its C libraries found from one read of the linker cache
 from weasyprint import CSS, HTML, Document
@@ -199,10 +200,16 @@ class KitRenderer:
         """Remove the copies of kitgen's fonts that WeasyPrint wrote to a temporary folder
         for this renderer's font configuration. WeasyPrint removes them only once that
         configuration is garbage-collected, which the documents rendered with it (held in
-        reference cycles) put off to a collection that ``kitgen``'s quick exit skips."""
-        folder = getattr(self._font_config, "_folder", None)  # WeasyPrint 70's FontConfiguration
-        if folder:
+        reference cycles) put off (:func:`kitgen.engine.fonts.font_copies_folder`)."""
+        font_config = getattr(self, "_font_config", None)
+        if font_config is None:
+            return
+        folder = font_copies_folder(font_config)
+        self._font_config = font_config = None
+        if folder is not None:
             shutil.rmtree(folder, ignore_errors=True)
+        else:  # the plain path: WeasyPrint removes the folder when it collects the configuration
+            gc.collect()
 
     def render(
         self, chunks: Sequence[Chunk], info: DocumentInfo, rendered: Callable[[], object] = lambda: None

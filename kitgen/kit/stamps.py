@@ -40,7 +40,7 @@ from typing import Iterable, Sequence
 
 from markupsafe import Markup
 
-from kitgen.kit.libraries import import_with_linker_cache
+from kitgen.engine.libraries import import_with_linker_cache
 
 import_with_linker_cache("weasyprint")  # first: its C libraries found from one read of the linker cache
 from weasyprint.formatting_structure.boxes import LineBox, MarginBox, TableCellBox, TextBox

@@ -1,8 +1,8 @@
 """Validate the logs of one ``kitgen validate`` command, in the order given, and say what
 to print of each (CLI.md; LOG-FORMAT.md, "What kitgen validate reports").
 
-A large batch is validated by two worker processes when a core is free (the machine the
-targets are set on has two cores, shared with other work); what is printed, in what
+A large batch is validated by two worker processes when this process may use two cores;
+what is printed, in what
 order, the exit status, the closing tally and what Ctrl-C or SIGTERM do are the same as
 when one process validates every log: workers only read and judge files and encode what
 to print, the calling process prints it in order as the results come. Standard input
@@ -20,7 +20,7 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator, NamedTuple, Sequence
 
-from kitgen.cores import running_elsewhere, usable_cores
+from kitgen.cores import usable_cores
 from kitgen.errors import KitgenError
 from kitgen.logs.report import format_text
 from kitgen.logs.validate import validate_path
@@ -29,21 +29,10 @@ from kitgen.textfile import STDIN, shown_name
 if TYPE_CHECKING:  # the pool's modules take 11-15 ms to import (measured, issue 13): only for a large batch
     from concurrent.futures import ProcessPoolExecutor
 
-WORKERS = 2  # issue 13: the 2-core machine of the targets; more buys nothing there
-# Measured on that machine (issue 13; generated logs, medians of alternating runs, kitgen run
-# from a checkout without cached bytecode): one process validates a log in about 0.35 ms;
-# the pool costs 10-20 ms to start and stop, and each worker warms its own caches. With the
-# second core idle, 400 logs took 0.36 s either way (the threshold: break-even), 800 logs
-# 0.41 s in workers against 0.51 s in one process, 2,000 logs 0.59 s against 0.82 s. With
-# it busy (another command running), workers cost more than they save: 2,000 logs 1.03 s
-# against 0.88 s in one process, 20,000 logs 7.4 s against 6.6 s. So workers from 400
-# logs, and only while a core is free. Sampling 32 logs instead of 128 and sending tasks of
-# 32 logs instead of 64 (the workers start sooner and finish closer together) took 2,000
-# logs from 0.53 s to 0.51 s (10 alternating runs; the code before issue 13: 1.02 s).
-WORKERS_FROM = 400
+WORKERS = 2  # the two cores the targets are set on; more buys nothing there
+WORKERS_FROM = 400  # the break-even batch: below it, one process is as fast as the pool
 CHUNK_LOGS = 32  # logs per task sent to a worker: few messages, yet printing starts early
-SAMPLED_LOGS = 32  # validated here first, looking meanwhile for a free core (about 10 ms)
-SAMPLE_EVERY = 8  # logs between two looks at how many other tasks are running
+SAMPLED_LOGS = 32  # validated here first: printing starts while the workers start
 
 
 class Outcome(NamedTuple):
@@ -116,22 +105,18 @@ def _outcome(status: int, printed: list[tuple[bool, str]], documents: list[dict]
 
 def check_files(paths: Sequence[str], as_json: bool) -> Iterator[Outcome]:
     """Yield the :class:`Outcome` of each of ``paths`` in order, as soon as it is known:
-    for a batch of :data:`WORKERS_FROM` files or more, where workers can run and while the
-    first :data:`SAMPLED_LOGS` logs showed a core free, the rest from two worker processes;
-    else all from this process. Close the iterator (``contextlib.closing``) when stopping
+    for a batch of :data:`WORKERS_FROM` files or more, where workers can run and this process
+    may use :data:`WORKERS` cores, all but the first :data:`SAMPLED_LOGS` from two worker
+    processes; else all from this process (the same outcomes either way). Close the iterator (``contextlib.closing``) when stopping
     early, so the workers stop at once."""
     if len(paths) < WORKERS_FROM or usable_cores() < WORKERS:
         for path in paths:
             yield check_file(path, as_json)
         return
-    running = []  # other tasks running, seen while this process validates the first logs
-    for number, path in enumerate(paths[:SAMPLED_LOGS]):
-        if number % SAMPLE_EVERY == 0:
-            running.append(running_elsewhere())
+    for path in paths[:SAMPLED_LOGS]:
         yield check_file(path, as_json)
     rest = paths[SAMPLED_LOGS:]
-    free = None in running or sum(running) / len(running) <= usable_cores() - WORKERS + 0.5
-    pool = _start_pool() if free else None
+    pool = _start_pool()
     if pool is None:
         for path in rest:
             yield check_file(path, as_json)

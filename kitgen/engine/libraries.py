@@ -5,7 +5,7 @@ candidate names each (``libpango-1.0-0``, ``pango-1.0``, ...). cffi hands every 
 cannot open as given to :func:`ctypes.util.find_library`, which on Linux runs
 ``/sbin/ldconfig -p`` and then ``gcc`` and ``ld`` for each one: 22 ``ldconfig``, 16 ``gcc``
 and 16 ``ld`` processes on this project's machine before a kit draws anything, about a tenth
-of a default kit's time (issue 13).
+of a default kit's time.
 
 :func:`linker_cache_lookups` answers those look-ups from one ``ldconfig -p`` read as the
 first step of ``ctypes.util.find_library`` does (the first ``lib<name>.*`` entry of this

@@ -1,4 +1,4 @@
-"""WeasyPrint's C libraries found from one read of the linker cache (kitgen/kit/libraries.py)."""
+"""WeasyPrint's C libraries found from one read of the linker cache (kitgen/engine/libraries.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from kitgen.kit import libraries
+from kitgen.engine import libraries
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -78,3 +78,49 @@ def test_an_import_that_needs_a_library_the_cache_lacks_is_retried_with_the_stoc
     monkeypatch.delitem(sys.modules, "needs_a_library", raising=False)
     libraries.import_with_linker_cache("needs_a_library")
     assert "needs_a_library" in sys.modules
+
+
+# The contract of kitgen.engine.libraries, checked on these versions: WeasyPrint asks cffi for
+# these names, and ctypes.util.find_library's first step (ldconfig -p) is what the cache gives.
+CHECKED_ON = {"weasyprint": "70.0", "python": "3.11"}
+WEASYPRINTS_NAMES = ("gobject-2.0-0", "gobject-2.0", "pango-1.0-0", "pango-1.0", "harfbuzz", "harfbuzz-0.0",
+                     "fontconfig-1", "fontconfig", "pangoft2-1.0-0", "pangoft2-1.0")
+
+
+def test_the_contract_was_checked_on_this_weasyprint_and_python():
+    import weasyprint
+
+    from kitgen.engine import WEASYPRINT_CHECKED
+
+    python = ".".join(map(str, sys.version_info[:2]))
+    assert WEASYPRINT_CHECKED == CHECKED_ON["weasyprint"]
+    assert (weasyprint.__version__, python) == (CHECKED_ON["weasyprint"], CHECKED_ON["python"]), (
+        f"kitgen.engine.libraries was checked on WeasyPrint {CHECKED_ON['weasyprint']} and Python "
+        f"{CHECKED_ON['python']}, this is WeasyPrint {weasyprint.__version__} and Python {python}: check that "
+        "WeasyPrint still opens its libraries through ctypes.util.find_library and that the cache answers "
+        "as the stock look-up does (the tests below), then update CHECKED_ON and WEASYPRINT_CHECKED")
+
+
+@pytest.mark.skipif(libraries.read_linker_cache() is None, reason="no ldconfig -p linker cache here")
+def test_the_cache_finds_what_the_stock_look_up_finds():
+    cache = libraries.read_linker_cache()
+    abi = libraries.machine_abi()
+    for name in WEASYPRINTS_NAMES:
+        cached = libraries.find_in_cache(cache, name, abi)
+        assert cached is None or cached == ctypes.util.find_library(name), name
+
+
+def test_a_kit_rendered_with_the_stock_look_ups_is_the_same_pdf(tmp_path):
+    # The plain path: WeasyPrint imported as it would be without kitgen (no cache).
+    probe = ("import sys, weasyprint\n"
+             "from kitgen.cli import app\n"
+             "try: app(['kit', '--seats', '2', '-o', sys.argv[1], '--host-key', 'none'])\n"
+             "except SystemExit as leaving: assert not leaving.code, leaving.code\n")
+    plain = [sys.executable, "-c", probe, str(tmp_path / "plain.pdf")]
+    cached = [sys.executable, "-c", probe.replace("import sys, weasyprint\n", "import sys\n"),
+              str(tmp_path / "cached.pdf")]
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1]), "SOURCE_DATE_EPOCH": "0"}
+    for command in (plain, cached):
+        done = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+    assert (tmp_path / "plain.pdf").read_bytes() == (tmp_path / "cached.pdf").read_bytes()

@@ -1,0 +1,10 @@
+"""The one place that leans on what a library does not promise: each module here names the
+library version its contract was checked on (a test checks it again) and has a plain path
+that gives the same result when the contract does not hold.
+
+- :mod:`kitgen.engine.libraries`: WeasyPrint's C libraries found from one read of the
+  linker cache while WeasyPrint imports (a swap of :func:`ctypes.util.find_library` for
+  the import only); the plain path is the stock look-up.
+"""
+
+WEASYPRINT_CHECKED = "70.0"  # the WeasyPrint version the engine's contracts were checked on
