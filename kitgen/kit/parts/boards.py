@@ -14,6 +14,7 @@ from kitgen.rules.knucklebones import COLUMN_DICE, Column
 
 # Knucklebones (docs/rules.md section 7).
 COLUMN_LABELS = tuple(column.label.upper() for column in Column)  # docs/rules.md section 7: printed labels
+COLUMN_KEYS = ("left", "middle", "right")  # their score boxes' fillable fields (docs/FORMS.md)
 
 
 FACING_LABEL = "LEFT faces LEFT, MIDDLE faces MIDDLE, RIGHT faces RIGHT."
@@ -26,18 +27,22 @@ BOARD_NAME_LINES = 3  # a name beside a board wraps onto 3 lines at most, then p
 
 
 SEAT_LABELS = ("Seat 1", "Seat 2")  # docs/rules.md section 7: 2 players; seat 1 reads the near board
+SEAT_KEYS = ("seat-1", "seat-2")  # their fillable fields (docs/FORMS.md)
 
 
 @dataclass(frozen=True)
 class Board:
     """One player's board as its reader sees it: the seat's label (``"Seat 1"``), the
     player's name (``""`` to write in) and the size it prints at, and the column labels
-    from the reader's left."""
+    from the reader's left; a fillable kit names its fields by the seat's ``key`` and the
+    columns' ``column_keys`` (docs/FORMS.md)."""
 
     seat: str
+    key: str
     player: str
     player_pt: float
     columns: tuple[str, ...]
+    column_keys: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -75,7 +80,9 @@ def board_pages(table: Table, layout: Layout, book: Rulebook, games: int) -> Boa
     name_mm = geometry.side_mm - layout.field_gap_mm
     lines = layout.name_lines(table.seats, name_mm, BOARD_NAME_LINES)
     near, far = (
-        Board(seat, player, layout.name_pt(player, name_mm, lines), columns)
-        for seat, player, columns in zip(SEAT_LABELS, table.seats, (COLUMN_LABELS, COLUMN_LABELS[::-1]))
+        Board(seat, key, player, layout.name_pt(player, name_mm, lines), columns, column_keys)
+        for seat, key, player, columns, column_keys in zip(
+            SEAT_LABELS, SEAT_KEYS, table.seats, (COLUMN_LABELS, COLUMN_LABELS[::-1]), (COLUMN_KEYS, COLUMN_KEYS[::-1]),
+        )
     )
     return BoardPages("Boards", geometry, near, far, book.strip_hint, spot_text, games)

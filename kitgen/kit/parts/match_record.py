@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from kitgen.kit.layout import Layout, column_widths
-from kitgen.kit.parts.boards import SEAT_LABELS
+from kitgen.kit.parts.boards import SEAT_KEYS, SEAT_LABELS
 from kitgen.kit.parts.part import Part, name_sizes, section
 from kitgen.kit.tables import Table
 from kitgen.rulebook import Rulebook, Section
@@ -17,15 +17,18 @@ DRAW_REPLAY_ROWS = 2  # match-record rows past the match's length, for replays o
 
 
 STARTER_COLUMN = "Started by"  # docs/kit.md: a match record has games, starter, result, game wins
+STARTER_KEY = "started-by"  # its fillable fields (docs/FORMS.md), as the others' below
 
 
 RESULT_COLUMN = "Result (winner or draw)"
+RESULT_KEY = "result-winner-or-draw"
 
 
 GAME_COLUMN_WEIGHTS = (1.3, 1.0, 1.0, 1.6, 1.0, 1.0)
 
 
 WINNER_LABEL = "Match winner"  # the match record's last write-in field
+WINNER_KEY = "match-winner"
 
 
 @dataclass(frozen=True)
@@ -35,16 +38,19 @@ class MatchRecord(Part):
     per game (``games`` rows, room for replays of drawn games included) under ``columns``
     with ``column_widths_mm`` (the game-number column first), a match-winner field
     ``winner_field_mm`` wide, the result rule, ``notes`` and the kit's ``guide`` (``None``
-    past the first table)."""
+    past the first table). A fillable kit names a column's fields by its one of
+    ``column_keys`` (docs/FORMS.md)."""
 
     template: ClassVar[str] = "parts/match_record.html.j2"
     stylesheet: ClassVar[str | None] = "parts/match_record.css.j2"
     winner_label: ClassVar[str] = WINNER_LABEL
+    winner_key: ClassVar[str] = WINNER_KEY
     heading: str
     title: str
     seats: tuple[tuple[str, str, float], ...]
     seat_field_mm: float
     columns: tuple[str, ...]
+    column_keys: tuple[str, ...]
     column_widths_mm: tuple[float, ...]
     header_mm: float
     row_mm: float
@@ -95,6 +101,8 @@ def match_record(
                     for seat, player in zip(SEAT_LABELS, table.seats)),
         seat_field_mm=seat_mm,
         columns=columns,
+        column_keys=(STARTER_KEY, *(f"{seat}-total" for seat in SEAT_KEYS),
+                     RESULT_KEY, *(f"{seat}-game-wins" for seat in SEAT_KEYS)),
         column_widths_mm=widths,
         header_mm=layout.header_mm(("Game", *columns), widths),
         row_mm=layout.row_mm,

@@ -20,15 +20,19 @@ Item = TypeVar("Item")
 
 
 PLAYER_LABEL = "Player"  # the name field's label on strips, turn sheets and roll records
+PLAYER_KEY = "player"  # its fillable field (docs/FORMS.md, scheme 2)
 
 
 SEAT_LABEL = "Seat"
+SEAT_KEY = "seat"  # its fillable field (docs/FORMS.md, scheme 2)
 
 
 TABLE_LABEL = "Table"
+TABLE_KEY = "table"  # its fillable field (docs/FORMS.md, scheme 2)
 
 
 SCORE_LABEL = "Score"
+SCORE_KEY = "score"  # its fillable field (docs/FORMS.md, scheme 2)
 
 
 class Part:

@@ -30,6 +30,7 @@ from kitgen.kit.parts.totals import (
 )
 from kitgen.kit.parts.turn_record import doubles_extra_turns, placement_record, turn_record
 from kitgen.kit.parts.turn_sheets import (
+    ROLE_KEYS,
     ROLE_NAMES,
     TurnSheets,
     carry_on,
@@ -82,12 +83,12 @@ def _strip_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
     attempt (every player's attempt 1, then attempt 2) plus spares, a roll record per
     attempt, and attempt 1 / attempt 2 / combined totals."""
     turns = rotation(table.seats, ATTEMPTS)
-    columns = [ScoreColumn(f"Attempt {attempt}") for attempt in range(1, ATTEMPTS + 1)]
+    columns = [ScoreColumn(f"Attempt {attempt}", f"attempt-{attempt}") for attempt in range(1, ATTEMPTS + 1)]
     return (
         RulesCard(book),
-        number_strips(rules, book, layout, table, turns, "Attempt", "Remaining sum"),
+        number_strips(rules, book, layout, table, turns, "Attempt", "Remaining sum", "remaining-sum"),
         roll_records(rules, layout, table, turns, "Attempt"),
-        totals_table(book, layout, table, [*columns, ScoreColumn("Combined")],
+        totals_table(book, layout, table, [*columns, ScoreColumn("Combined", "combined")],
                      kit_guide(rules, table, "strips")),
     )
 
@@ -102,18 +103,18 @@ def _classic_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
         turns = rotation(table.seats, 1)
         return (
             RulesCard(book),
-            number_strips(rules, book, layout, table, turns, "Round", "Score"),
+            number_strips(rules, book, layout, table, turns, "Round", "Score", "score"),
             roll_records(rules, layout, table, turns, "Round"),
-            totals_table(book, layout, table, (ScoreColumn("Score"),), kit_guide(rules, table, "strips")),
+            totals_table(book, layout, table, (ScoreColumn("Score", "score"),), kit_guide(rules, table, "strips")),
         )
     rounds = rounds_printed(rules, table, rounds)
     sheets = seat_turn_sheets(rules, book, layout, table, rounds)
     per_table = totals_columns(layout)
     if rules.format == "elimination":
-        columns = round_columns(filled(rounds, per_table), ("score", "total"), "out")
+        columns = round_columns(filled(rounds, per_table), ("score", "total"), ("score", "total"), "out")
     else:
-        room = round_columns(filled(rounds + 1, per_table) - 1, ("score", ""), "won")
-        columns = (*room, ScoreColumn("Round wins"))
+        room = round_columns(filled(rounds + 1, per_table) - 1, ("score", ""), ("score", ""), "won")
+        columns = (*room, ScoreColumn("Round wins", "round-wins"))
     return (
         RulesCard(book),
         sheets,
@@ -190,10 +191,10 @@ def _ten_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
     """Return the parts of a ``ten`` table (docs/rules.md section 4): one turn each, a score
     and a "shut the box" mark per player."""
     turns = [(player, "") for player in table.seats]
-    columns = [ScoreColumn("Score"), ScoreColumn("Shut the box", mark="wins at once")]
+    columns = [ScoreColumn("Score", "score"), ScoreColumn("Shut the box", "shut-the-box", mark="wins at once")]
     return (
         RulesCard(book),
-        number_strips(rules, book, layout, table, turns, "", "Score"),
+        number_strips(rules, book, layout, table, turns, "", "Score", "score"),
         roll_records(rules, layout, table, turns, ""),
         totals_table(book, layout, table, columns, kit_guide(rules, table, "strips")),
     )
@@ -206,7 +207,7 @@ def _hundred_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
     rounds = rounds_printed(rules, table, rounds)
     digits = rules.tiles - 1 if rules.scoring == "digits" else 0  # the first throw shuts a tile
     sheets = seat_turn_sheets(rules, book, layout, table, rounds)
-    columns = round_columns(filled(rounds, totals_columns(layout)), ("score", "total"), "shut")
+    columns = round_columns(filled(rounds, totals_columns(layout)), ("score", "total"), ("score", "total"), "shut")
     return (
         RulesCard(book),
         sheets,
@@ -229,10 +230,11 @@ def _long_game_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
     rows = numbered_rows("Turn", 2 * turns, filled(2 * turns, geometry.per_page), ROLE_NAMES)
     name_mm = layout.name_field_mm(layout.content_width_mm, ROLE_NAMES, names=len(ROLE_NAMES))
     fields = tuple((role, player, layout.name_pt(player, name_mm, 1)) for role, player in zip(ROLE_NAMES, table.seats))
-    board = TurnSheets("Board sheet", book.strip_hint, "", geometry, name_mm, (),
-                       tuple(turn_pages(fields, rows, geometry.per_page)), note)
+    board = TurnSheets("Board sheet", "board-sheet", book.strip_hint, "", "", geometry, name_mm, (), ROLE_KEYS,
+                       "turn", tuple(turn_pages(fields, rows, geometry.per_page)), note)
     throws = ceil(length.throws_90 * turns / length.turns_95)
-    columns = [ScoreColumn("Turns played"), ScoreColumn("Doubles thrown"), ScoreColumn("Won", mark="won")]
+    columns = [ScoreColumn("Turns played", "turns-played"), ScoreColumn("Doubles thrown", "doubles-thrown"),
+               ScoreColumn("Won", "won", mark="won")]
     return (
         RulesCard(book),
         board,

@@ -12,12 +12,14 @@ from kitgen.kit.tables import Table
 from kitgen.rules.presets import Rules
 
 ROLL_COLUMNS = ("Roll total", "Numbers closed", "Checked sum")  # docs/kit.md: roll record columns
+ROLL_KEYS = ("roll-total", "numbers-closed", "checked-sum")  # their fillable fields (docs/FORMS.md)
 
 
 ROLL_COLUMN_WEIGHTS = (1.0, 1.4, 1.4)
 
 
 DICE_COLUMN = "Dice (1/2)"  # docs/kit.md: a dice column (one or two) where the preset allows one die
+DICE_KEY = "dice-1-2"
 
 
 DICE_COLUMN_WEIGHT = 1.1
@@ -41,13 +43,15 @@ class RollRecords(Part):
     ``columns`` (after the row number; ``column_widths_mm`` has the number column's width
     first), laid out by ``geometry`` on ``pages``, each headed by its label (table and
     round, in a box ``label_mm`` wide: the widest label's width, so the fields after it
-    line up) and the player's field (``name_field_mm`` wide, ``fields_mm`` high)."""
+    line up) and the player's field (``name_field_mm`` wide, ``fields_mm`` high). A
+    fillable kit names a column's fields by its one of ``column_keys`` (docs/FORMS.md)."""
 
     template: ClassVar[str] = "parts/roll_records.html.j2"
     stylesheet: ClassVar[str | None] = "parts/roll_records.css.j2"
     player_label: ClassVar[str] = PLAYER_LABEL
     heading: str
     columns: tuple[str, ...]
+    column_keys: tuple[str, ...]
     column_widths_mm: tuple[float, ...]
     rows: int
     geometry: RecordGeometry
@@ -68,6 +72,7 @@ def roll_records(rules: Rules, layout: Layout, table: Table, turns: Turns, round
     may follow on the same page)."""
     one_die = rules.one_die != "never"
     columns = ((DICE_COLUMN,) if one_die else ()) + ROLL_COLUMNS
+    keys = ((DICE_KEY,) if one_die else ()) + ROLL_KEYS
     weights = ((DICE_COLUMN_WEIGHT,) if one_die else ()) + ROLL_COLUMN_WEIGHTS
     widths = column_widths(layout.record_width_mm, layout.row_number_mm, weights,
                            layout.least_columns_mm(columns))
@@ -84,7 +89,7 @@ def roll_records(rules: Rules, layout: Layout, table: Table, turns: Turns, round
     blank = RecordCaption(" \u00b7 ".join(filter(None, (table.label, round_label))), "", layout.text_pt)
     records += [blank] * (filled(len(records), geometry.columns) - len(records))
     return RollRecords(
-        "Roll records", columns, widths, rules.tiles, geometry, label_mm, name_mm,
+        "Roll records", columns, keys, widths, rules.tiles, geometry, label_mm, name_mm,
         geometry.caption_field_mm,
         paginate(records, geometry.per_page),
     )

@@ -32,7 +32,8 @@ class NumberStrips(Part):
     """Number strips to cut apart: ``pages`` of strips laid out by ``geometry``, the first
     ``turns`` for the turns of the game and the rest spares, each strip carrying the
     fields ``Player`` (its line ``name_field_mm`` wide, ``fields_mm`` high: room for the
-    names' lines), its ``round_label`` (``""``: none) and ``score_label`` (``""``: none),
+    names' lines), its ``round_label`` (``""``: none) and ``score_label`` (``""``: none; its
+    fillable field ``score_key``, docs/FORMS.md),
     then the table's label and the rulebook's ``hint``."""
 
     template: ClassVar[str] = "parts/strips.html.j2"
@@ -42,6 +43,7 @@ class NumberStrips(Part):
     hint: str
     round_label: str
     score_label: str
+    score_key: str
     geometry: StripGeometry
     name_field_mm: float
     turns: int
@@ -55,7 +57,7 @@ class NumberStrips(Part):
 
 def number_strips(
     rules: Rules, book: Rulebook, layout: Layout, table: Table, turns: Turns, round_label: str,
-    score_label: str,
+    score_label: str, score_key: str,
 ) -> NumberStrips:
     """Return a fresh strip per turn in ``turns`` plus the spares (docs/kit.md, "Contents" 2):
     at least :data:`SPARE_STRIPS`, and as many more as fill the last page; each carries
@@ -69,6 +71,6 @@ def number_strips(
               for player, number in turns]
     spares = filled(len(turns) + SPARE_STRIPS, geometry.per_page) - len(turns)
     strips += [Caption("", layout.text_pt, round_label, "")] * spares
-    return NumberStrips("Number strips", hint, round_label, score_label, geometry, name_mm,
+    return NumberStrips("Number strips", hint, round_label, score_label, score_key, geometry, name_mm,
                         len(turns), round(layout.field_mm + (lines - 1) * layout.line_mm, 2),
                         paginate(strips, geometry.per_page))

@@ -33,12 +33,16 @@ ROUND_COLUMN_MM = 16.0  # a totals table's round column at least: a table has as
 
 @dataclass(frozen=True)
 class ScoreColumn:
-    """One column of a totals table: its heading, the small labels of the write-in lines
-    stacked in each cell (``("score", "total")``; ``("",)`` for one unlabelled line) and
-    the label of a small tick box in the last line (``"out"``, ``"shut"``; ``""``: none)."""
+    """One column of a totals table: its heading and the ``key`` its fillable fields are
+    named by (docs/FORMS.md: ``round-2``), the small labels of the write-in lines stacked in
+    each cell (``("score", "total")``; ``("",)`` for one unlabelled line) with the keys of
+    their fields (``slot_keys``; ``""``: the column's own field), and the label of a small
+    tick box in the last line (``"out"``, ``"shut"``; ``""``: none)."""
 
     heading: str
+    key: str
     slots: tuple[str, ...] = ("",)
+    slot_keys: tuple[str, ...] = ("",)
     mark: str = ""
 
 
@@ -162,6 +166,8 @@ def totals_columns(layout: Layout, named: bool = False) -> int:
     return floor(room / (ROUND_COLUMN_MM * layout.scale))
 
 
-def round_columns(count: int, slots: tuple[str, ...], mark: str = "") -> tuple[ScoreColumn, ...]:
-    """Return ``count`` columns headed ``Round 1``, ``Round 2``..."""
-    return tuple(ScoreColumn(f"Round {number}", slots, mark) for number in range(1, count + 1))
+def round_columns(count: int, slots: tuple[str, ...], slot_keys: tuple[str, ...],
+                  mark: str = "") -> tuple[ScoreColumn, ...]:
+    """Return ``count`` columns headed ``Round 1``, ``Round 2``... (fields ``round-1``...)."""
+    return tuple(ScoreColumn(f"Round {number}", f"round-{number}", slots, slot_keys, mark)
+                 for number in range(1, count + 1))

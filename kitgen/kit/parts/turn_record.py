@@ -9,11 +9,12 @@ from math import ceil
 from typing import ClassVar, Sequence
 
 from kitgen.kit.layout import Layout, column_widths, rows_per_sheet
-from kitgen.kit.parts.boards import SEAT_LABELS
+from kitgen.kit.parts.boards import SEAT_KEYS, SEAT_LABELS
 from kitgen.kit.parts.part import Part, section
 from kitgen.rulebook import Rulebook
 
 TURN_COLUMNS = ("Turn", "Die 1", "Die 2", "Total", "Tiles shut or opened", "Double", "Extra turns held")
+TURN_KEYS = ("turn", "die-1", "die-2", "total", "tiles-shut-or-opened", "double", "extra-turns-held")  # docs/FORMS.md
 
 
 TURN_COLUMN_WEIGHTS = (0.8, 0.8, 0.8, 0.8, 2.4, 0.9, 1.3)
@@ -26,6 +27,7 @@ LONG_GAME_PLACEMENTS = 28
 
 
 PLACEMENT_COLUMNS = ("Player", "Face", "Column", "Dice removed")  # docs/kit.md: then both totals
+PLACEMENT_KEYS = ("player", "face", "column", "dice-removed")  # docs/FORMS.md: then seat-1-total, seat-2-total
 
 
 PLACEMENT_COLUMN_WEIGHTS = (2.2, 0.9, 1.1, 1.2, 1.3, 1.3)
@@ -37,18 +39,22 @@ class TurnRecord(Part):
     one table per sheet, its rows numbered on from the sheet before (``pages`` holds each
     sheet's first and last row number), under ``columns`` with ``column_widths_mm``
     (number column first); ``caption`` labels a write-in field above each table
-    (``"Game"``; ``""``: none)."""
+    (``"Game"``; ``""``: none). A fillable kit names the sheets' fields by ``sheet_key``,
+    the columns' by ``column_keys`` and the caption's by ``caption_key`` (docs/FORMS.md)."""
 
     template: ClassVar[str] = "parts/turn_record.html.j2"
     stylesheet: ClassVar[str | None] = "parts/turn_record.css.j2"
     heading: str
+    sheet_key: str
     columns: tuple[str, ...]
+    column_keys: tuple[str, ...]
     column_widths_mm: tuple[float, ...]
     row_mm: float
     header_mm: float
     pages: tuple[tuple[int, int], ...]
     note: str
     caption: str = ""
+    caption_key: str = ""
 
 
 def doubles_extra_turns(book: Rulebook) -> str:
@@ -66,7 +72,7 @@ def turn_record(layout: Layout, note: str, throws: int) -> TurnRecord:
     header = layout.header_mm(("No.", *TURN_COLUMNS), widths)
     rows = rows_per_sheet(layout, header, note)
     pages = tuple((sheet * rows + 1, (sheet + 1) * rows) for sheet in range(ceil(throws / rows)))
-    return TurnRecord("Turn record", TURN_COLUMNS, widths, layout.row_mm, header, pages, note)
+    return TurnRecord("Turn record", "turn-record", TURN_COLUMNS, TURN_KEYS, widths, layout.row_mm, header, pages, note)
 
 
 def placement_record(layout: Layout, games: int, players: Sequence[str]) -> TurnRecord:
@@ -78,13 +84,15 @@ def placement_record(layout: Layout, games: int, players: Sequence[str]) -> Turn
     note = f"One row per placement, both totals after its removals. {_overleaf('placement')}"
     columns = (*PLACEMENT_COLUMNS, *(f"Total for {player}" if player else f"{seat} total"
                                      for seat, player in zip(SEAT_LABELS, players)))
+    keys = (*PLACEMENT_KEYS, *(f"{seat}-total" for seat in SEAT_KEYS))
     widths = column_widths(layout.content_width_mm, layout.row_number_mm, PLACEMENT_COLUMN_WEIGHTS,
                            layout.least_columns_mm(PLACEMENT_COLUMNS))
     header = layout.header_mm(("No.", *columns), widths)
     rows = rows_per_sheet(layout, header, note, layout.field_mm)
     sheets = ceil(LONG_GAME_PLACEMENTS / rows)
     game = tuple((sheet * rows + 1, (sheet + 1) * rows) for sheet in range(sheets))
-    return TurnRecord("Placement record", columns, widths, layout.row_mm, header, game * games, note, "Game")
+    return TurnRecord("Placement record", "placement-record", columns, keys, widths, layout.row_mm, header,
+                      game * games, note, "Game", "game")
 
 
 def _overleaf(what: str) -> str:

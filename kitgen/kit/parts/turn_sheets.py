@@ -9,9 +9,13 @@ from typing import ClassVar, Sequence
 
 from kitgen.kit.layout import Layout, TurnSheetGeometry, turn_sheet_geometry
 from kitgen.kit.parts.part import (
+    PLAYER_KEY,
     PLAYER_LABEL,
+    SCORE_KEY,
     SCORE_LABEL,
+    SEAT_KEY,
     SEAT_LABEL,
+    TABLE_KEY,
     TABLE_LABEL,
     Part,
     filled,
@@ -24,6 +28,7 @@ from kitgen.rulebook import Rulebook
 from kitgen.rules.presets import Rules
 
 ROLE_NAMES = ("Closer", "Opener")  # docs/rules.md section 6: seat 1 closes, seat 2 opens
+ROLE_KEYS = ("closer", "opener")  # their fillable fields (docs/FORMS.md)
 
 
 SHEET_RULE = "Each round starts on the next row with every tile open: cross out the tiles you shut."
@@ -59,16 +64,22 @@ class TurnSheets(Part):
     out by ``geometry``: a label column, the tiles, and a ``score_label`` column (``""``:
     none). Each page heads its rows with write-in fields (those labelled in
     ``short_fields`` short, the others ``name_field_mm`` wide), then ``hint``; ``note``
-    (may be empty) says how to carry on."""
+    (may be empty) says how to carry on. A fillable kit names its fields by keys
+    (docs/FORMS.md): the sheet's ``sheet_key``, one of ``field_keys`` per page field, the
+    ``row_key`` of a row's written-in number and the ``score_key`` of its score."""
 
     template: ClassVar[str] = "parts/turn_sheets.html.j2"
     stylesheet: ClassVar[str | None] = "parts/turn_sheets.css.j2"
     heading: str
+    sheet_key: str
     hint: str
     score_label: str
+    score_key: str
     geometry: TurnSheetGeometry
     name_field_mm: float
     short_fields: tuple[str, ...]
+    field_keys: tuple[str, ...]
+    row_key: str
     pages: tuple[TurnPage, ...]
     note: str = ""
 
@@ -96,8 +107,8 @@ def seat_turn_sheets(rules: Rules, book: Rulebook, layout: Layout, table: Table,
                                  (SEAT_LABEL, str(seat), layout.text_pt)), rows, geometry.per_page,
                                 ", ".join(filter(None, (f"{SEAT_LABEL} {seat}", player))))
     ]
-    return TurnSheets("Turn sheet", book.strip_hint, SCORE_LABEL, geometry, name_mm, (SEAT_LABEL,), tuple(pages),
-                      note)
+    return TurnSheets("Turn sheet", "turn-sheet", book.strip_hint, SCORE_LABEL, SCORE_KEY, geometry, name_mm,
+                      (SEAT_LABEL,), (PLAYER_KEY, SEAT_KEY), "round", tuple(pages), note)
 
 
 def continuation_sheet(rules: Rules, layout: Layout, book: Rulebook) -> TurnSheets:
@@ -105,6 +116,7 @@ def continuation_sheet(rules: Rules, layout: Layout, book: Rulebook) -> TurnShee
     rows whose round (long game: turn) numbers and fields are written in."""
     long_game = rules.format == "long-game"
     label = "Turn" if long_game else "Round"
+    row_key = "turn" if long_game else "round"
     note = (f"For a game that runs past its last {label.lower()}: copy or print this page and "
             f"number its {label.lower()}s on from the sheet before.")
     geometry = turn_sheet_geometry(rules.tiles, book.strip_hint, note, layout, scored=not long_game)
@@ -112,13 +124,16 @@ def continuation_sheet(rules: Rules, layout: Layout, book: Rulebook) -> TurnShee
     short = layout.short_field_mm
     if long_game:  # the roles' names, then the table: a cut or copied page says where it belongs
         fields = tuple((label, "", layout.text_pt) for label in (*ROLE_NAMES, TABLE_LABEL))
+        keys = (*ROLE_KEYS, TABLE_KEY)
         name_mm = layout.name_field_mm(layout.content_width_mm, (*ROLE_NAMES, TABLE_LABEL), (short,),
                                        names=len(ROLE_NAMES))
     else:
         fields = tuple((label, "", layout.text_pt) for label in (PLAYER_LABEL, SEAT_LABEL, TABLE_LABEL))
+        keys = (PLAYER_KEY, SEAT_KEY, TABLE_KEY)
         name_mm = player_field_mm(layout, layout.content_width_mm, ((SEAT_LABEL, short), (TABLE_LABEL, short)))
-    return TurnSheets("Continuation sheet", book.strip_hint, "" if long_game else SCORE_LABEL, geometry,
-                      name_mm, (TABLE_LABEL,) if long_game else (SEAT_LABEL, TABLE_LABEL),
+    return TurnSheets("Continuation sheet", "continuation-sheet", book.strip_hint, "" if long_game else SCORE_LABEL,
+                      "" if long_game else SCORE_KEY, geometry, name_mm,
+                      (TABLE_LABEL,) if long_game else (SEAT_LABEL, TABLE_LABEL), keys, row_key,
                       (TurnPage(fields, tuple(rows), 1, 1),), note)
 
 
