@@ -10,7 +10,7 @@ from math import ceil
 from typing import Callable
 
 from kitgen.errors import OptionError
-from kitgen.kit.layout import Layout, turn_sheet_geometry
+from kitgen.kit.layout import Layout
 from kitgen.kit.parts.boards import BoardPages, board_pages
 from kitgen.kit.parts.column_scores import column_score_key
 from kitgen.kit.parts.host_key import host_key
@@ -38,6 +38,7 @@ from kitgen.kit.parts.turn_sheets import (
     numbered_rows,
     seat_turn_sheets,
     turn_pages,
+    turn_sheet_geometry,
 )
 from kitgen.kit.tables import Table
 from kitgen.rulebook import Rulebook

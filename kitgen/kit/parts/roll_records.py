@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import floor
 from typing import ClassVar
 
-from kitgen.kit.layout import Layout, RecordGeometry, column_widths, record_geometry
+from kitgen.kit.layout import CAPTION_GAP_MM, CAPTION_LINES, Layout, column_widths
 from kitgen.kit.parts.part import PLAYER_LABEL, Part, Turns, filled, name_sizes, paginate, table_label_mm
 from kitgen.kit.tables import Table
 from kitgen.rules.presets import Rules
@@ -92,4 +93,49 @@ def roll_records(rules: Rules, layout: Layout, table: Table, turns: Turns, round
         "Roll records", columns, keys, widths, rules.tiles, geometry, label_mm, name_mm,
         geometry.caption_field_mm,
         paginate(records, geometry.per_page),
+    )
+
+
+# --- fitting ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RecordGeometry:
+    """How records (roll records, turn records) print: ``columns`` side by side, each
+    ``width_mm`` wide, ``per_page`` on a sheet; a caption line, a header row of two
+    lines ``header_mm`` high, rows ``row_mm`` high, and one record's whole height."""
+
+    columns: int
+    width_mm: float
+    per_page: int
+    caption_mm: float
+    header_mm: float
+    row_mm: float
+    height_mm: float
+
+    @property
+    def caption_field_mm(self) -> float:
+        """Return the height of the caption's line of write-in fields, the gap to the
+        table below it left out."""
+        return round(self.caption_mm - CAPTION_GAP_MM, 2)
+
+
+def record_geometry(rows: int, layout: Layout, header_mm: float, extra_lines: int = 0) -> RecordGeometry:
+    """Return the geometry of records with a caption (``extra_lines`` lines taller than
+    one line of fields), a header row ``header_mm`` high and ``rows`` rows, on sheets
+    under their heading.
+
+    Records keep two columns on a page in large print too: their rows and text grow,
+    and a long column heading wraps onto more lines of the header.
+
+    >>> record_geometry(9, Layout(PAPERS["a4"]), 10.0).per_page
+    6
+    """
+    gap = layout.gap_mm
+    caption = layout.line_mm * (CAPTION_LINES + extra_lines)
+    height = caption + header_mm + rows * layout.row_mm
+    per_column = max(1, floor((layout.sheet_height_mm + gap) / (height + gap)))
+    return RecordGeometry(
+        layout.record_columns, layout.record_width_mm, layout.record_columns * per_column,
+        round(caption, 2), header_mm, layout.row_mm, round(height, 2),
     )

@@ -4,9 +4,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import floor
 from typing import ClassVar
 
-from kitgen.kit.layout import Layout, StripGeometry, strip_geometry
+from kitgen.kit.layout import CUT_CLEARANCE_MM, LINE_HEIGHT, NUMBER_SCALE, PT_PER_MM, Layout, tile_rows
+from kitgen.kit.measure import lines_for
 from kitgen.kit.parts.part import PLAYER_LABEL, Part, Turns, filled, name_sizes, paginate, player_field_mm
 from kitgen.kit.tables import Table
 from kitgen.rulebook import Rulebook
@@ -74,3 +76,50 @@ def number_strips(
     return NumberStrips("Number strips", hint, round_label, score_label, score_key, geometry, name_mm,
                         len(turns), round(layout.field_mm + (lines - 1) * layout.line_mm, 2),
                         paginate(strips, geometry.per_page))
+
+
+# --- fitting ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StripGeometry:
+    """How a number strip prints: tile boxes ``box_mm`` square, ``gap_mm`` apart, in
+    ``rows`` (the tile numbers of each row; two rows when one is too wide), the strip's
+    whole height between cut lines, and how many strips fit a sheet."""
+
+    box_mm: float
+    gap_mm: float
+    rows: tuple[tuple[int, ...], ...]
+    height_mm: float
+    per_page: int
+
+    @property
+    def number_mm(self) -> float:
+        """Return the size of a tile's number in mm."""
+        return round(self.box_mm * NUMBER_SCALE, 2)
+
+
+def strip_geometry(tiles: int, hint: str, layout: Layout, name_lines: int = 1) -> StripGeometry:
+    """Return the strip geometry for tiles 1..``tiles`` on ``layout``, its name field
+    holding ``name_lines`` lines.
+
+    Boxes keep their nominal size (14 mm, 21 mm in large print); a strip too wide for
+    the page wraps onto balanced rows instead of shrinking a box (KIT.md).
+
+    >>> strip_geometry(12, "", Layout.for_print(PAPERS["a4"], True)).rows[1]
+    (7, 8, 9, 10, 11, 12)
+    """
+    box, gap = layout.tile_box_mm, layout.tile_gap_mm
+    width = layout.content_width_mm
+    rows = tile_rows(tiles, width, layout)
+    row_count = len(rows)
+    hint_pt = layout.hint_pt
+    hint_lines = lines_for(hint, width, hint_pt)
+    height = (
+        layout.strip_padding_mm + CUT_CLEARANCE_MM
+        + row_count * box + (row_count - 1) * gap
+        + gap + layout.field_mm + (name_lines - 1) * layout.line_mm
+        + layout.hint_gap_mm + hint_lines * hint_pt / PT_PER_MM * LINE_HEIGHT
+    )
+    per_page = max(1, floor(layout.sheet_height_mm / height))
+    return StripGeometry(box, gap, rows, round(height, 2), per_page)

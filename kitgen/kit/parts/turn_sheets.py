@@ -5,9 +5,21 @@ round or turn, for games of several rounds and the long game.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import floor
 from typing import ClassVar, Sequence
 
-from kitgen.kit.layout import Layout, TurnSheetGeometry, turn_sheet_geometry
+from kitgen.kit.layout import (
+    LINE_HEIGHT,
+    NUMBER_SCALE,
+    PT_PER_MM,
+    ROW_RULE_MM,
+    SHEET_SLACK_MM,
+    TURN_LABEL_MM,
+    TURN_SCORE_SHARE,
+    Layout,
+    tile_rows,
+)
+from kitgen.kit.measure import lines_for
 from kitgen.kit.parts.part import (
     PLAYER_KEY,
     PLAYER_LABEL,
@@ -153,3 +165,57 @@ def numbered_rows(label: str, count: int, shown: int, roles: Sequence[str] = (""
 def carry_on(what: str) -> str:
     return (f"A game that runs past the numbered {what}s continues on the spare rows (write the "
             f"{what} in), then on the continuation sheet at the end of the kit.")
+
+
+# --- fitting ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TurnSheetGeometry:
+    """How a turn sheet prints: one row per round (or turn), a label column ``label_mm``
+    wide, the tile boxes ``box_mm`` square, ``gap_mm`` apart, in ``rows`` (two or more
+    rows when one does not fit beside the label and score columns), a score column
+    ``score_mm`` wide (0: none; with ``score_below``, the score goes under the round's
+    label instead, in a label column that wide), each round's row ``row_mm`` high,
+    ``per_page`` rows on a sheet under its fields line and hint."""
+
+    box_mm: float
+    gap_mm: float
+    rows: tuple[tuple[int, ...], ...]
+    label_mm: float
+    score_mm: float
+    score_below: bool
+    row_mm: float
+    per_page: int
+
+    @property
+    def number_mm(self) -> float:
+        """Return the size of a tile's number in mm."""
+        return round(self.box_mm * NUMBER_SCALE, 2)
+
+
+def turn_sheet_geometry(
+    tiles: int, hint: str, note: str, layout: Layout, scored: bool = True,
+) -> TurnSheetGeometry:
+    """Return the geometry of a turn sheet for tiles 1..``tiles`` on ``layout``: boxes of
+    the strips' nominal size, wrapped onto balanced rows where one row does not fit
+    beside the round label and (when ``scored``) the score column, and as many rounds on
+    a sheet as fit between the fields line and ``hint`` above and ``note`` below.
+
+    >>> turn_sheet_geometry(9, "", "", Layout(PAPERS["a4"])).rows
+    ((1, 2, 3, 4, 5, 6, 7, 8, 9),)
+    """
+    box, gap = layout.tile_box_mm, layout.tile_gap_mm
+    label = TURN_LABEL_MM * layout.scale
+    score = layout.score_field_mm * TURN_SCORE_SHARE if scored else 0.0
+    rows = tile_rows(tiles, layout.content_width_mm - label - score - 2 * gap, layout)
+    below = max(label, score)
+    stacked = tile_rows(tiles, layout.content_width_mm - below - 2 * gap, layout)
+    score_below = scored and len(rows) > 1 and len(stacked) < len(rows)
+    if score_below:
+        rows, label = stacked, below
+    row = len(rows) * box + (len(rows) + 1) * gap + ROW_RULE_MM
+    hint_mm = lines_for(hint, layout.content_width_mm, layout.hint_pt) * layout.hint_pt / PT_PER_MM * LINE_HEIGHT
+    text = layout.field_mm + layout.hint_gap_mm + hint_mm + layout.half_gap_mm + layout.note_mm(note)
+    per_page = max(1, floor((layout.sheet_height_mm - text - SHEET_SLACK_MM) / row))
+    return TurnSheetGeometry(box, gap, rows, round(label, 2), round(score, 2), score_below, round(row, 2), per_page)
