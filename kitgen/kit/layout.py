@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import ceil, floor
-from typing import Sequence
+from typing import ClassVar, Sequence
 
 from kitgen.errors import OptionError, quote
 from kitgen.kit.measure import BOLD, fitted_pt, lines_for, text_mm
@@ -87,19 +87,13 @@ class ScaleBar:
     length_mm: float
     label: str
     segments: int
+    height_mm: ClassVar[float] = BAR_HEIGHT_MM
+    outline_mm: ClassVar[float] = BAR_OUTLINE_MM
 
     @property
     def segment_mm(self) -> float:
         """Return the length of one segment in mm."""
         return self.length_mm / self.segments
-
-    @property
-    def height_mm(self) -> float:
-        return BAR_HEIGHT_MM
-
-    @property
-    def outline_mm(self) -> float:
-        return BAR_OUTLINE_MM
 
     @property
     def pieces(self) -> tuple[tuple[float, float, float, float, bool], ...]:
@@ -166,6 +160,21 @@ class Layout:
     paper: Paper
     scale: float = 1.0
     die_mm: float = DEFAULT_DIE_MM
+    # sizes that do not scale with the print size: the same in every layout
+    margin_mm: ClassVar[float] = MARGIN_MM
+    label_gap_mm: ClassVar[float] = LABEL_GAP_MM
+    field_gap_mm: ClassVar[float] = FIELD_GAP_MM
+    caption_gap_mm: ClassVar[float] = CAPTION_GAP_MM
+    field_padding_mm: ClassVar[float] = FIELD_PADDING_MM
+    line_height: ClassVar[float] = LINE_HEIGHT
+    number_line_height: ClassVar[float] = NUMBER_LINE_HEIGHT
+    footer_pt: ClassVar[float] = FOOTER_PT  # footer's text size: the host's, so it does not grow in large print
+    bar_band_mm: ClassVar[float] = BAR_BAND_MM
+    furniture_width_mm: ClassVar[float] = FURNITURE_WIDTH_MM  # the footer's scale-bar box; the page number takes the rest
+    strip_padding_mm: ClassVar[float] = STRIP_PADDING_MM
+    scissors_mm: ClassVar[float] = SCISSORS_MM  # scissors mark's width (a cutting guide: not scaled)
+    cut_line_mm: ClassVar[float] = CUT_LINE_MM
+    cell_padding_mm: ClassVar[float] = CELL_PADDING_MM
 
     @classmethod
     def for_print(cls, paper: Paper, large_print: bool, die_mm: float = DEFAULT_DIE_MM) -> Layout:
@@ -179,10 +188,6 @@ class Layout:
         """Return the paper and print size in words, e.g. ``"A4 paper in large print"``."""
         name = {"a4": "A4", "letter": "Letter"}[self.paper.id]
         return f"{name} paper{' in large print' if self.scale > 1 else ''}"
-
-    @property
-    def margin_mm(self) -> float:
-        return MARGIN_MM
 
     @property
     def text_pt(self) -> float:
@@ -248,18 +253,6 @@ class Layout:
         """Return the height of a line of write-in fields over a record's table."""
         return self.field_mm - CAPTION_GAP_MM
 
-    @property
-    def label_gap_mm(self) -> float:
-        return LABEL_GAP_MM
-
-    @property
-    def field_gap_mm(self) -> float:
-        return FIELD_GAP_MM
-
-    @property
-    def caption_gap_mm(self) -> float:
-        return CAPTION_GAP_MM
-
     def name_field_mm(
         self, width_mm: float, labels: Sequence[str], fixed_mm: Sequence[float] = (), names: int = 1,
     ) -> float:
@@ -298,20 +291,8 @@ class Layout:
         return fitted_pt(name, width_mm - padding_mm, self.text_pt, lines, BOLD)
 
     @property
-    def field_padding_mm(self) -> float:
-        return FIELD_PADDING_MM
-
-    @property
     def gap_mm(self) -> float:
         return BLOCK_GAP_MM * self.scale
-
-    @property
-    def line_height(self) -> float:
-        return LINE_HEIGHT
-
-    @property
-    def number_line_height(self) -> float:
-        return NUMBER_LINE_HEIGHT
 
     @property
     def heading_pt(self) -> float:
@@ -333,20 +314,6 @@ class Layout:
     def header_line_mm(self) -> float:
         """Return the height of one line of a column heading in mm."""
         return self.header_pt / PT_PER_MM * LINE_HEIGHT
-
-    @property
-    def footer_pt(self) -> float:
-        """Return the footer's text size: the host's, so it does not grow in large print."""
-        return FOOTER_PT
-
-    @property
-    def bar_band_mm(self) -> float:
-        return BAR_BAND_MM
-
-    @property
-    def furniture_width_mm(self) -> float:
-        """Return the width of the footer's scale-bar box (the page number takes the rest)."""
-        return FURNITURE_WIDTH_MM
 
     @property
     def page_number_width_mm(self) -> float:
@@ -384,25 +351,12 @@ class Layout:
         return self.gap_mm / 2
 
     @property
-    def strip_padding_mm(self) -> float:
-        return STRIP_PADDING_MM
-
-    @property
     def hint_gap_mm(self) -> float:
         return HINT_GAP_MM * self.scale
 
     @property
-    def scissors_mm(self) -> float:
-        """Return the scissors mark's width (a cutting guide: not scaled)."""
-        return SCISSORS_MM
-
-    @property
     def scissors_height_mm(self) -> float:
         return self.scissors_mm * SCISSORS_ASPECT
-
-    @property
-    def cut_line_mm(self) -> float:
-        return CUT_LINE_MM
 
     @property
     def scissors_top_mm(self) -> float:
@@ -479,10 +433,6 @@ class Layout:
     @property
     def player_column_mm(self) -> float:
         return PLAYER_COLUMN_MM * self.scale
-
-    @property
-    def cell_padding_mm(self) -> float:
-        return CELL_PADDING_MM
 
     def note_mm(self, note: str) -> float:
         """Return the height ``note`` takes under a sheet's heading (0 when empty), with
