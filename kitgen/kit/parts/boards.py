@@ -186,6 +186,7 @@ def board_geometry(
     score boxes scale. Raises :class:`OptionError` for a die outside 8-30 mm or one
     whose boards do not fit the page, naming the sizes that do.
 
+    >>> from kitgen.kit.layout import PAPERS, Layout
     >>> board_geometry(("LEFT", "MIDDLE", "RIGHT"), 3, "", ("",), Layout(PAPERS["a4"])).cell_mm
     20.0
     """

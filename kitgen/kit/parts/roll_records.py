@@ -128,6 +128,7 @@ def record_geometry(rows: int, layout: Layout, header_mm: float, extra_lines: in
     Records keep two columns on a page in large print too: their rows and text grow,
     and a long column heading wraps onto more lines of the header.
 
+    >>> from kitgen.kit.layout import PAPERS, Layout
     >>> record_geometry(9, Layout(PAPERS["a4"]), 10.0).per_page
     6
     """

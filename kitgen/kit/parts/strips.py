@@ -106,6 +106,7 @@ def strip_geometry(tiles: int, hint: str, layout: Layout, name_lines: int = 1) -
     Boxes keep their nominal size (14 mm, 21 mm in large print); a strip too wide for
     the page wraps onto balanced rows instead of shrinking a box (KIT.md).
 
+    >>> from kitgen.kit.layout import PAPERS, Layout
     >>> strip_geometry(12, "", Layout.for_print(PAPERS["a4"], True)).rows[1]
     (7, 8, 9, 10, 11, 12)
     """

@@ -202,6 +202,7 @@ def turn_sheet_geometry(
     beside the round label and (when ``scored``) the score column, and as many rounds on
     a sheet as fit between the fields line and ``hint`` above and ``note`` below.
 
+    >>> from kitgen.kit.layout import PAPERS, Layout
     >>> turn_sheet_geometry(9, "", "", Layout(PAPERS["a4"])).rows
     ((1, 2, 3, 4, 5, 6, 7, 8, 9),)
     """
