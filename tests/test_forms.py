@@ -3,30 +3,38 @@ read back as logs, validated with each error located on the sheets; bad PDFs ref
 
 from __future__ import annotations
 
+import importlib
 import json
+import os
 import random
 import shutil
+import subprocess
+import sys
 from functools import partial
 from pathlib import Path
 
 import pytest
+from fill_kits import box_values, field_pixels, fill_with_pdfium, fill_with_pypdf, knucklebones_values
+from games_box import random_box_game, rules_for
+from games_knucklebones import random_knucklebones_game
 from PIL import ImageChops
 from pypdf import PdfReader, PdfWriter
 from typer.testing import CliRunner
 
-from fill_kits import box_values, field_pixels, fill_with_pdfium, fill_with_pypdf, knucklebones_values
-from games_box import random_box_game, rules_for
-from games_knucklebones import random_knucklebones_game
 from kitgen.cli import app
 from kitgen.forms.read import kit_logs, read_kit, validate_kit
 from kitgen.forms.scheme import SCHEME_VERSION, Manifest, field_key
 from kitgen.forms.transcribe import CHECKED, CLOSED, DICE, ROLL
 from kitgen.kit.build import render_kit
-from kitgen.kit.parts import DICE_COLUMN, ROLL_COLUMNS
+from kitgen.kit.layout import PAPERS, Layout
+from kitgen.kit.parts import DICE_COLUMN, ROLL_COLUMNS, RollRecords, table_chunk
 from kitgen.kit.request import KitRequest
+from kitgen.kit.tables import Table
 from kitgen.logs.validate import validate_text
+from kitgen.rulebook import rulebook
 
 runner = CliRunner()
+A4 = Layout.for_print(PAPERS["a4"], large_print=False)
 ENGINES = {"pypdf": fill_with_pypdf, "pdfium": fill_with_pdfium}
 CASES = {  # case: (rules, players)
     "strip": (rules_for("strip"), ("Ana", "Ben", "Cy")),
@@ -170,8 +178,52 @@ def test_the_manifest_names_preset_tables_seats_and_scheme(kits):
     assert values["t1.turn-sheet.sheet01.r01.tile01"] == "/Off"
 
 
-def test_the_scheme_keys_follow_the_kit_headings():
+def test_scheme_2_ids_are_scheme_1_keys_of_the_english_headings():
     assert tuple(field_key(heading) for heading in (DICE_COLUMN, *ROLL_COLUMNS)) == (DICE, ROLL, CLOSED, CHECKED)
+
+
+def test_rewording_a_column_heading_keeps_its_field_name(monkeypatch):
+    roll_records = importlib.import_module("kitgen.kit.parts.roll_records")  # the module, not its builder
+
+    rules = rules_for("classic")
+
+    def keys() -> tuple[str, ...]:
+        chunk = table_chunk(rules, Table(1, ("Ana", "Ben")), A4, rulebook(rules))
+        return next(part for part in chunk.parts if isinstance(part, RollRecords)).column_keys
+
+    before = keys()
+    monkeypatch.setattr(roll_records, "ROLL_COLUMNS", ("Somme du lancer", "Numéros fermés", "Somme vérifiée"))
+    monkeypatch.setattr(roll_records, "DICE_COLUMN", "Dés (1/2)")
+    assert before == keys() == (DICE, ROLL, CLOSED, CHECKED)
+
+
+OLD_KITGEN = Path("/tmp/kitgen-old")  # a checkout of kitgen that makes kits of scheme 1
+
+
+@pytest.mark.skipif(not (OLD_KITGEN / "kitgen").is_dir(), reason="no scheme-1 kitgen checkout at /tmp/kitgen-old")
+@pytest.mark.parametrize("case", ["classic", "long-game", "knucklebones"])
+def test_a_kit_of_scheme_1_reads_back_as_the_same_kit_of_scheme_2(case, kits, tmp_path):
+    rules, players = CASES[case]
+    old = tmp_path / "old.pdf"
+    options = rules.describe().split()
+    cli = ["--rules", options[0]]
+    for option in options[1:]:
+        name, value = option.split("=", 1)
+        cli += [f"--{name}", value]
+    subprocess.run([sys.executable, "-m", "kitgen", "kit", *cli, "--players", ", ".join(players), "--host-key", "none",
+                    "--fillable", "-o", str(old)], cwd=OLD_KITGEN, check=True, capture_output=True,
+                   env={**os.environ, "PYTHONPATH": str(OLD_KITGEN)})
+    manifest, _ = read_kit(old)
+    assert manifest.version == 1
+    game, values = legal_game(case, kits(case))
+    known = {name: value for name, value in values.items() if name in fields_of(old)}
+    filled_old, filled_new = tmp_path / "filled-old.pdf", tmp_path / "filled-new.pdf"
+    fill_with_pypdf(old, filled_old, known)
+    fill_with_pypdf(kits(case), filled_new, known)
+    assert [log.text for log in kit_logs(filled_old)] == [log.text for log in kit_logs(filled_new)]
+    # the one name scheme 2 changes: a placement total headed by a name was keyed by it
+    changed = {name.rsplit(".", 1)[1] for name in fields_of(old) ^ fields_of(kits(case))}
+    assert changed <= {"total-for-ana", "total-for-ben", "seat-1-total", "seat-2-total"}
 
 
 # --- single faults through the fields, reported where they sit on the sheets ----------------

@@ -12,9 +12,9 @@ from kitgen.kit.layout import (
     Layout,
     column_widths,
     find_paper,
-    record_geometry,
-    strip_geometry,
 )
+from kitgen.kit.parts.roll_records import record_geometry
+from kitgen.kit.parts.strips import strip_geometry
 
 HINT = "Roll, cross out open numbers that add up to the roll; none fit: stop and add what is open."
 

@@ -116,7 +116,7 @@ def test_record_columns_fill_the_record_width():
 
 
 def test_a_preset_without_a_kit_is_refused_in_one_sentence(monkeypatch):
-    import kitgen.kit.parts as parts
+    import kitgen.kit.parts.presets as parts
 
     monkeypatch.setattr(parts, "_TABLE_PARTS", {})
     monkeypatch.setattr(parts, "_HOST_KEY_PARTS", {})

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 from fill_kits import box_values, knucklebones_values
 from games_box import SETUPS, random_box_game, rules_for
 from games_knucklebones import random_knucklebones_game
-from kitgen.forms.scheme import field_key
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from kitgen.forms.transcribe import transcribe
 from kitgen.kit.build import kit_manifest
 from kitgen.kit.layout import PAPERS, Layout
@@ -46,8 +45,8 @@ def kit_fields(rules, players):
     for part in chunk.parts:
         if isinstance(part, TurnRecord):
             for sheet, (first, last) in enumerate(part.pages, start=1):
-                fields.update(f"t1.{field_key(part.heading)}.sheet{sheet:02d}.r{row:02d}.{field_key(column)}"
-                              for row in range(first, last + 1) for column in part.columns)
+                fields.update(f"t1.{part.sheet_key}.sheet{sheet:02d}.r{row:02d}.{key}"
+                              for row in range(first, last + 1) for key in part.column_keys)
     return kit_manifest(rules.describe(), (table,), [chunk]), fields
 
 

@@ -2,8 +2,11 @@
 
 A fillable kit names every form field after the place it fills on the printed sheet:
 ``t2.rec03.r05.numbers-closed`` is table 2, the third roll record in print order, row 5,
-the "Numbers closed" column. Column and label words become keys by :func:`field_key`, so
-the scheme follows the kit's own wording. The kit also embeds a JSON manifest
+the "Numbers closed" column. In scheme 2 the keys (``numbers-closed``) are stable ids
+declared beside each part in :mod:`kitgen.kit.parts`, so rewording or translating a
+printed label changes no field name; scheme 1 made them from the English labels by
+:func:`field_key`, which gave the same names for every label but one (a placement record's
+total headed by a name, docs/FORMS.md), so both schemes read back alike. The kit also embeds a JSON manifest
 (:class:`Manifest`): what the kit is for (preset line, tables, seats, names), so that a
 filled kit is read back with nothing else. This module imports neither WeasyPrint nor
 pypdf.
@@ -20,7 +23,8 @@ from kitgen.errors import KitgenError
 from kitgen.kit.tables import MAX_TABLES
 from kitgen.rules.names import parse_name, parse_names
 
-SCHEME_VERSION = 1  # docs/FORMS.md: raised whenever a field name's meaning changes
+SCHEME_VERSION = 2  # docs/FORMS.md: raised whenever a field name's meaning changes
+SCHEMES_READ = (1, 2)  # docs/FORMS.md: scheme 1 names are scheme 2's, made from the labels
 MANIFEST_NAME = "kitgen-kit.json"  # the embedded file a fillable kit carries
 MANIFEST_KIND = "kitgen fillable kit"
 # The largest manifest a kit can carry, 250 blank tables (MAX_TABLES) of 8 seats and 100
@@ -37,8 +41,9 @@ _ROUND = re.compile(r"[1-9][0-9]{0,3}")  # a record's printed round or attempt, 
 
 
 def field_key(words: str) -> str:
-    """Return the field-name key of a printed label or column heading: lower case,
-    every run of other characters than letters and digits one ``-``.
+    """Return the field-name key scheme 1 made of a printed label or column heading: lower
+    case, every run of other characters than letters and digits one ``-`` (scheme 2's ids,
+    declared beside each part, are these keys of the English labels, frozen).
 
     >>> field_key("Dice (1/2)")
     'dice-1-2'
@@ -125,7 +130,7 @@ class Manifest:
         version = document.get("scheme")
         if type(version) is not int or version < 1:  # not True, not 1.0, not -5
             raise ValueError("its embedded manifest is not a kitgen kit's: its scheme is not a version number.")
-        if version > SCHEME_VERSION:
+        if version not in SCHEMES_READ:
             raise ValueError(
                 f"it was made by a newer kitgen (field scheme {version}; this kitgen reads "
                 f"scheme {SCHEME_VERSION}): update kitgen to read it."

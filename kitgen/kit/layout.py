@@ -8,9 +8,9 @@ points (``_pt``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from math import ceil, floor
-from typing import Sequence
+from typing import ClassVar, Sequence
 
 from kitgen.errors import OptionError, quote
 from kitgen.kit.measure import BOLD, fitted_pt, lines_for, text_mm
@@ -87,19 +87,13 @@ class ScaleBar:
     length_mm: float
     label: str
     segments: int
+    height_mm: ClassVar[float] = BAR_HEIGHT_MM
+    outline_mm: ClassVar[float] = BAR_OUTLINE_MM
 
     @property
     def segment_mm(self) -> float:
         """Return the length of one segment in mm."""
         return self.length_mm / self.segments
-
-    @property
-    def height_mm(self) -> float:
-        return BAR_HEIGHT_MM
-
-    @property
-    def outline_mm(self) -> float:
-        return BAR_OUTLINE_MM
 
     @property
     def pieces(self) -> tuple[tuple[float, float, float, float, bool], ...]:
@@ -166,6 +160,21 @@ class Layout:
     paper: Paper
     scale: float = 1.0
     die_mm: float = DEFAULT_DIE_MM
+    # sizes that do not scale with the print size: the same in every layout
+    margin_mm: ClassVar[float] = MARGIN_MM
+    label_gap_mm: ClassVar[float] = LABEL_GAP_MM
+    field_gap_mm: ClassVar[float] = FIELD_GAP_MM
+    caption_gap_mm: ClassVar[float] = CAPTION_GAP_MM
+    field_padding_mm: ClassVar[float] = FIELD_PADDING_MM
+    line_height: ClassVar[float] = LINE_HEIGHT
+    number_line_height: ClassVar[float] = NUMBER_LINE_HEIGHT
+    footer_pt: ClassVar[float] = FOOTER_PT  # footer's text size: the host's, so it does not grow in large print
+    bar_band_mm: ClassVar[float] = BAR_BAND_MM
+    furniture_width_mm: ClassVar[float] = FURNITURE_WIDTH_MM  # the footer's scale-bar box; the page number takes the rest
+    strip_padding_mm: ClassVar[float] = STRIP_PADDING_MM
+    scissors_mm: ClassVar[float] = SCISSORS_MM  # scissors mark's width (a cutting guide: not scaled)
+    cut_line_mm: ClassVar[float] = CUT_LINE_MM
+    cell_padding_mm: ClassVar[float] = CELL_PADDING_MM
 
     @classmethod
     def for_print(cls, paper: Paper, large_print: bool, die_mm: float = DEFAULT_DIE_MM) -> Layout:
@@ -179,10 +188,6 @@ class Layout:
         """Return the paper and print size in words, e.g. ``"A4 paper in large print"``."""
         name = {"a4": "A4", "letter": "Letter"}[self.paper.id]
         return f"{name} paper{' in large print' if self.scale > 1 else ''}"
-
-    @property
-    def margin_mm(self) -> float:
-        return MARGIN_MM
 
     @property
     def text_pt(self) -> float:
@@ -248,18 +253,6 @@ class Layout:
         """Return the height of a line of write-in fields over a record's table."""
         return self.field_mm - CAPTION_GAP_MM
 
-    @property
-    def label_gap_mm(self) -> float:
-        return LABEL_GAP_MM
-
-    @property
-    def field_gap_mm(self) -> float:
-        return FIELD_GAP_MM
-
-    @property
-    def caption_gap_mm(self) -> float:
-        return CAPTION_GAP_MM
-
     def name_field_mm(
         self, width_mm: float, labels: Sequence[str], fixed_mm: Sequence[float] = (), names: int = 1,
     ) -> float:
@@ -298,20 +291,8 @@ class Layout:
         return fitted_pt(name, width_mm - padding_mm, self.text_pt, lines, BOLD)
 
     @property
-    def field_padding_mm(self) -> float:
-        return FIELD_PADDING_MM
-
-    @property
     def gap_mm(self) -> float:
         return BLOCK_GAP_MM * self.scale
-
-    @property
-    def line_height(self) -> float:
-        return LINE_HEIGHT
-
-    @property
-    def number_line_height(self) -> float:
-        return NUMBER_LINE_HEIGHT
 
     @property
     def heading_pt(self) -> float:
@@ -333,20 +314,6 @@ class Layout:
     def header_line_mm(self) -> float:
         """Return the height of one line of a column heading in mm."""
         return self.header_pt / PT_PER_MM * LINE_HEIGHT
-
-    @property
-    def footer_pt(self) -> float:
-        """Return the footer's text size: the host's, so it does not grow in large print."""
-        return FOOTER_PT
-
-    @property
-    def bar_band_mm(self) -> float:
-        return BAR_BAND_MM
-
-    @property
-    def furniture_width_mm(self) -> float:
-        """Return the width of the footer's scale-bar box (the page number takes the rest)."""
-        return FURNITURE_WIDTH_MM
 
     @property
     def page_number_width_mm(self) -> float:
@@ -384,25 +351,12 @@ class Layout:
         return self.gap_mm / 2
 
     @property
-    def strip_padding_mm(self) -> float:
-        return STRIP_PADDING_MM
-
-    @property
     def hint_gap_mm(self) -> float:
         return HINT_GAP_MM * self.scale
 
     @property
-    def scissors_mm(self) -> float:
-        """Return the scissors mark's width (a cutting guide: not scaled)."""
-        return SCISSORS_MM
-
-    @property
     def scissors_height_mm(self) -> float:
         return self.scissors_mm * SCISSORS_ASPECT
-
-    @property
-    def cut_line_mm(self) -> float:
-        return CUT_LINE_MM
 
     @property
     def scissors_top_mm(self) -> float:
@@ -480,34 +434,12 @@ class Layout:
     def player_column_mm(self) -> float:
         return PLAYER_COLUMN_MM * self.scale
 
-    @property
-    def cell_padding_mm(self) -> float:
-        return CELL_PADDING_MM
-
     def note_mm(self, note: str) -> float:
         """Return the height ``note`` takes under a sheet's heading (0 when empty), with
         the gap below it."""
         if not note:
             return 0.0
         return lines_for(note, self.content_width_mm, self.text_pt) * self.line_mm + self.gap_mm
-
-
-@dataclass(frozen=True)
-class StripGeometry:
-    """How a number strip prints: tile boxes ``box_mm`` square, ``gap_mm`` apart, in
-    ``rows`` (the tile numbers of each row; two rows when one is too wide), the strip's
-    whole height between cut lines, and how many strips fit a sheet."""
-
-    box_mm: float
-    gap_mm: float
-    rows: tuple[tuple[int, ...], ...]
-    height_mm: float
-    per_page: int
-
-    @property
-    def number_mm(self) -> float:
-        """Return the size of a tile's number in mm."""
-        return round(self.box_mm * NUMBER_SCALE, 2)
 
 
 def tile_rows(tiles: int, width_mm: float, layout: Layout) -> tuple[tuple[int, ...], ...]:
@@ -522,125 +454,6 @@ def tile_rows(tiles: int, width_mm: float, layout: Layout) -> tuple[tuple[int, .
     numbers = iter(range(1, tiles + 1))
     return tuple(tuple(next(numbers) for _ in range(size))
                  for size in balanced_sizes(tiles, ceil(tiles / per_row)))
-
-
-def strip_geometry(tiles: int, hint: str, layout: Layout, name_lines: int = 1) -> StripGeometry:
-    """Return the strip geometry for tiles 1..``tiles`` on ``layout``, its name field
-    holding ``name_lines`` lines.
-
-    Boxes keep their nominal size (14 mm, 21 mm in large print); a strip too wide for
-    the page wraps onto balanced rows instead of shrinking a box (KIT.md).
-
-    >>> strip_geometry(12, "", Layout.for_print(PAPERS["a4"], True)).rows[1]
-    (7, 8, 9, 10, 11, 12)
-    """
-    box, gap = layout.tile_box_mm, layout.tile_gap_mm
-    width = layout.content_width_mm
-    rows = tile_rows(tiles, width, layout)
-    row_count = len(rows)
-    hint_pt = layout.hint_pt
-    hint_lines = lines_for(hint, width, hint_pt)
-    height = (
-        layout.strip_padding_mm + CUT_CLEARANCE_MM
-        + row_count * box + (row_count - 1) * gap
-        + gap + layout.field_mm + (name_lines - 1) * layout.line_mm
-        + layout.hint_gap_mm + hint_lines * hint_pt / PT_PER_MM * LINE_HEIGHT
-    )
-    per_page = max(1, floor(layout.sheet_height_mm / height))
-    return StripGeometry(box, gap, rows, round(height, 2), per_page)
-
-
-@dataclass(frozen=True)
-class TurnSheetGeometry:
-    """How a turn sheet prints: one row per round (or turn), a label column ``label_mm``
-    wide, the tile boxes ``box_mm`` square, ``gap_mm`` apart, in ``rows`` (two or more
-    rows when one does not fit beside the label and score columns), a score column
-    ``score_mm`` wide (0: none; with ``score_below``, the score goes under the round's
-    label instead, in a label column that wide), each round's row ``row_mm`` high,
-    ``per_page`` rows on a sheet under its fields line and hint."""
-
-    box_mm: float
-    gap_mm: float
-    rows: tuple[tuple[int, ...], ...]
-    label_mm: float
-    score_mm: float
-    score_below: bool
-    row_mm: float
-    per_page: int
-
-    @property
-    def number_mm(self) -> float:
-        """Return the size of a tile's number in mm."""
-        return round(self.box_mm * NUMBER_SCALE, 2)
-
-
-def turn_sheet_geometry(
-    tiles: int, hint: str, note: str, layout: Layout, scored: bool = True,
-) -> TurnSheetGeometry:
-    """Return the geometry of a turn sheet for tiles 1..``tiles`` on ``layout``: boxes of
-    the strips' nominal size, wrapped onto balanced rows where one row does not fit
-    beside the round label and (when ``scored``) the score column, and as many rounds on
-    a sheet as fit between the fields line and ``hint`` above and ``note`` below.
-
-    >>> turn_sheet_geometry(9, "", "", Layout(PAPERS["a4"])).rows
-    ((1, 2, 3, 4, 5, 6, 7, 8, 9),)
-    """
-    box, gap = layout.tile_box_mm, layout.tile_gap_mm
-    label = TURN_LABEL_MM * layout.scale
-    score = layout.score_field_mm * TURN_SCORE_SHARE if scored else 0.0
-    rows = tile_rows(tiles, layout.content_width_mm - label - score - 2 * gap, layout)
-    below = max(label, score)
-    stacked = tile_rows(tiles, layout.content_width_mm - below - 2 * gap, layout)
-    score_below = scored and len(rows) > 1 and len(stacked) < len(rows)
-    if score_below:
-        rows, label = stacked, below
-    row = len(rows) * box + (len(rows) + 1) * gap + ROW_RULE_MM
-    hint_mm = lines_for(hint, layout.content_width_mm, layout.hint_pt) * layout.hint_pt / PT_PER_MM * LINE_HEIGHT
-    text = layout.field_mm + layout.hint_gap_mm + hint_mm + layout.half_gap_mm + layout.note_mm(note)
-    per_page = max(1, floor((layout.sheet_height_mm - text - SHEET_SLACK_MM) / row))
-    return TurnSheetGeometry(box, gap, rows, round(label, 2), round(score, 2), score_below, round(row, 2), per_page)
-
-
-@dataclass(frozen=True)
-class RecordGeometry:
-    """How records (roll records, turn records) print: ``columns`` side by side, each
-    ``width_mm`` wide, ``per_page`` on a sheet; a caption line, a header row of two
-    lines ``header_mm`` high, rows ``row_mm`` high, and one record's whole height."""
-
-    columns: int
-    width_mm: float
-    per_page: int
-    caption_mm: float
-    header_mm: float
-    row_mm: float
-    height_mm: float
-
-    @property
-    def caption_field_mm(self) -> float:
-        """Return the height of the caption's line of write-in fields, the gap to the
-        table below it left out."""
-        return round(self.caption_mm - CAPTION_GAP_MM, 2)
-
-
-def record_geometry(rows: int, layout: Layout, header_mm: float, extra_lines: int = 0) -> RecordGeometry:
-    """Return the geometry of records with a caption (``extra_lines`` lines taller than
-    one line of fields), a header row ``header_mm`` high and ``rows`` rows, on sheets
-    under their heading.
-
-    Records keep two columns on a page in large print too: their rows and text grow,
-    and a long column heading wraps onto more lines of the header.
-
-    >>> record_geometry(9, Layout(PAPERS["a4"]), 10.0).per_page
-    6
-    """
-    gap = layout.gap_mm
-    caption = layout.line_mm * (CAPTION_LINES + extra_lines)
-    height = caption + header_mm + rows * layout.row_mm
-    per_column = max(1, floor((layout.sheet_height_mm + gap) / (height + gap)))
-    return RecordGeometry(
-        layout.record_columns, layout.record_width_mm, layout.record_columns * per_column,
-        round(caption, 2), header_mm, layout.row_mm, round(height, 2),
-    )
 
 
 def rows_per_sheet(layout: Layout, header_mm: float, note: str, fields_mm: float = 0.0) -> int:
@@ -679,145 +492,3 @@ def column_widths(
         raised |= short
 
 
-@dataclass(frozen=True)
-class BoardGeometry:
-    """How a page of two facing knucklebones boards prints, in mm (text in pt).
-
-    Each board is drawn in its own reading direction (the far board turned half a turn
-    on the page), ``width_mm`` wide and ``board_mm`` high, origin at its top left: the
-    hint ``side_mm`` wide at the left; the grid in the middle, a slot ``slot_mm`` wide
-    per column starting at ``slot_x_mm``, holding its label (``label_mm`` high), its
-    ``spaces`` cells ``cell_mm`` square and, at ``score_top_mm``, its score box
-    ``score_mm`` high; at the right from ``right_x_mm``, the seat's name and the total box
-    ``total_mm`` wide. The band between the boards, ``middle_mm`` high,
-    holds the rolled-die spot (one cell) ``spot_top_mm`` down at its centre and text
-    ``text_mm`` wide each side. The far board starts ``top_mm`` down the sheet, so that
-    boards and band sit in the middle of it.
-    """
-
-    width_mm: float
-    cell_mm: float
-    spaces: int
-    slot_x_mm: tuple[float, ...]
-    slot_mm: float
-    label_pt: float
-    label_mm: float
-    side_mm: float
-    score_top_mm: float
-    score_mm: float
-    total_mm: float
-    board_mm: float
-    middle_mm: float
-    spot_top_mm: float
-    text_mm: float
-    top_mm: float
-
-    @property
-    def right_x_mm(self) -> float:
-        return round(self.width_mm - self.side_mm, 2)
-
-    @property
-    def cell_inset_mm(self) -> float:
-        """Return a column's offset inside its slot (0 unless its label is the wider)."""
-        return round((self.slot_mm - self.cell_mm) / 2, 2)
-
-    @property
-    def column_mm(self) -> float:
-        """Return the height of a column of cells."""
-        return round(self.spaces * self.cell_mm, 2)
-
-    @property
-    def middle_top_mm(self) -> float:
-        return round(self.top_mm + self.board_mm, 2)
-
-    @property
-    def near_top_mm(self) -> float:
-        """Return the top of the near board, under the far board and the middle band."""
-        return round(self.top_mm + self.board_mm + self.middle_mm, 2)
-
-    @property
-    def page_mm(self) -> float:
-        """Return the height the boards take on the sheet, from its top to the near board's end."""
-        return round(self.near_top_mm + self.board_mm, 2)
-
-    @property
-    def spot_x_mm(self) -> float:
-        return round((self.width_mm - self.cell_mm) / 2, 2)
-
-    @property
-    def text_right_x_mm(self) -> float:
-        return round(self.width_mm - self.text_mm, 2)
-
-
-def board_geometry(
-    labels: Sequence[str], spaces: int, hint: str, spot_text: Sequence[str], layout: Layout,
-) -> BoardGeometry:
-    """Return the geometry of a page of two facing boards of columns named ``labels``,
-    ``spaces`` cells each, for dice ``layout.die_mm`` wide; each board prints ``hint``
-    beside its grid, and the middle band the lines ``spot_text`` (the first bold) each
-    side of the rolled-die spot.
-
-    Cells are the die plus 4 mm and keep that size in large print; text, labels and
-    score boxes scale. Raises :class:`OptionError` for a die outside 8-30 mm or one
-    whose boards do not fit the page, naming the sizes that do.
-
-    >>> board_geometry(("LEFT", "MIDDLE", "RIGHT"), 3, "", ("",), Layout(PAPERS["a4"])).cell_mm
-    20.0
-    """
-    low, high = DIE_RANGE_MM
-    geometry = _board(labels, spaces, hint, spot_text, layout) if low <= layout.die_mm <= high else None
-    if geometry is None:
-        largest = max(
-            die for die in range(low, high + 1)
-            if _board(labels, spaces, hint, spot_text, replace(layout, die_mm=die)) is not None
-        )
-        raise OptionError(
-            f"a die size of {layout.die_mm:g} mm cannot be printed: the boards on "
-            f"{layout.print_name} take dice of {low} to {largest} mm."
-        )
-    return geometry
-
-
-def _board(
-    labels: Sequence[str], spaces: int, hint: str, spot_text: Sequence[str], layout: Layout,
-) -> BoardGeometry | None:
-    """Return the board geometry :func:`board_geometry` describes, or ``None`` when the
-    two boards and the spot between them do not fit the sheet."""
-    width, gap = layout.content_width_mm, layout.gap_mm
-    cell = layout.die_mm + CELL_CLEARANCE_MM
-    label_pt = layout.subheading_pt
-    widest = max(text_mm(label, label_pt, BOLD) for label in labels) + CELL_PADDING_MM
-    slot = max(cell, widest)
-    grid = len(labels) * slot + (len(labels) - 1) * gap
-    side = (width - grid) / 2 - gap
-    label_mm = label_pt / PT_PER_MM * LINE_HEIGHT + COLUMN_LABEL_GAP_MM * layout.scale
-    hint_line = layout.hint_pt / PT_PER_MM * LINE_HEIGHT
-    hint_mm = lines_for(hint, side, layout.hint_pt) * hint_line
-    score_top = max(label_mm + spaces * cell, hint_mm + layout.half_gap_mm) + SCORE_GAP_MM * layout.scale
-    board = score_top + layout.totals_row_mm
-    text = (width - cell) / 2 - gap
-    text_lines = sum(lines_for(line, text, layout.small_pt, BOLD) for line in spot_text)
-    spot_mm = max(cell, text_lines * layout.small_pt / PT_PER_MM * LINE_HEIGHT)
-    room = layout.sheet_height_mm - SHEET_SLACK_MM - 2 * board
-    if room < spot_mm + 2 * layout.half_gap_mm:
-        return None
-    middle = min(room, spot_mm + 2 * MIDDLE_GAPS * layout.gap_mm)
-    spare = room - middle
-    return BoardGeometry(
-        width_mm=round(width, 2),
-        cell_mm=round(cell, 2),
-        spaces=spaces,
-        slot_x_mm=tuple(round(side + gap + index * (slot + gap), 2) for index in range(len(labels))),
-        slot_mm=round(slot, 2),
-        label_pt=label_pt,
-        label_mm=round(label_mm, 2),
-        side_mm=round(side, 2),
-        score_top_mm=round(score_top, 2),
-        score_mm=layout.totals_row_mm,
-        total_mm=round(min(side, layout.score_field_mm), 2),
-        board_mm=round(board, 2),
-        middle_mm=round(middle, 2),
-        spot_top_mm=round((middle - spot_mm) / 2, 2),
-        text_mm=round(text, 2),
-        top_mm=round(spare / 2, 2),
-    )

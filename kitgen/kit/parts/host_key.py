@@ -1,0 +1,97 @@
+"""The Shut the Box host key (docs/rules.md section 8): every set of tiles per throw total.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import ClassVar
+
+from kitgen.kit.layout import Layout, column_widths
+from kitgen.kit.parts.part import Part
+from kitgen.rulebook import Rulebook
+from kitgen.rules.box import TWO_DICE_TOTALS
+from kitgen.rules.presets import Rules
+
+MAX_SET_SIZE = 4  # docs/rules.md section 1: no move uses more than 4 tiles (1+2+3+4 = 10)
+
+
+SET_SIZE_NAMES = ("Singles", "Pairs", "Threes", "Fours")  # docs/rules.md section 8: grouped by size
+
+
+SET_COLUMN_WEIGHTS = (1.4, 3.2, 4.2, 1.6)  # the longest row of each group: 1, 5, 7 and 2 sets
+
+
+@dataclass(frozen=True)
+class HostKeyRow:
+    """One throw total of the host key and every set of distinct tiles adding up to it,
+    grouped by size: ``groups[0]`` singles, ``groups[1]`` pairs, then threes and fours."""
+
+    total: int
+    groups: tuple[tuple[tuple[int, ...], ...], ...]
+
+    @property
+    def count(self) -> int:
+        """Return the number of sets for this total."""
+        return sum(len(group) for group in self.groups)
+
+
+@dataclass(frozen=True)
+class HostKey(Part):
+    """The host key (docs/rules.md section 8): every set of tiles per throw total in ``rows``
+    (columns: throw, one per set size, count), then the rulebook's scoring and ending
+    notes."""
+
+    template: ClassVar[str] = "parts/host_key.html.j2"
+    stylesheet: ClassVar[str | None] = "parts/host_key.css.j2"
+    heading: str
+    title: str
+    group_names: tuple[str, ...]
+    column_widths_mm: tuple[float, ...]
+    rows: tuple[HostKeyRow, ...]
+    notes: tuple[str, ...]
+
+
+def tile_sets(tiles: int, total: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Return every set of distinct tiles from 1..``tiles`` adding up to ``total``,
+    grouped by size (singles, pairs, threes, fours), each set ascending, groups in
+    ascending order (docs/rules.md section 8: a static lookup table, not a solver).
+
+    >>> tile_sets(9, 6)
+    (((6,),), ((1, 5), (2, 4)), ((1, 2, 3),), ())
+    """
+    numbers = range(1, min(tiles, total) + 1)
+    return tuple(
+        tuple(chosen for chosen in combinations(numbers, size) if sum(chosen) == total)
+        for size in range(1, MAX_SET_SIZE + 1)
+    )
+
+
+def host_key_totals(rules: Rules) -> range:
+    """Return the throw totals of the host key: 1-12 where one die may be chosen, 2-12
+    where it never may (docs/rules.md section 8).
+
+    >>> from kitgen.rules.presets import find_preset
+    >>> host_key_totals(find_preset("strip").configure())
+    range(2, 13)
+    """
+    lowest = TWO_DICE_TOTALS.start if rules.one_die == "never" else 1
+    return range(lowest, TWO_DICE_TOTALS.stop)
+
+
+def host_key(rules: Rules, book: Rulebook, layout: Layout) -> HostKey:
+    """Return the host key part of a Shut the Box preset (docs/rules.md section 8)."""
+    rows = tuple(HostKeyRow(total, tile_sets(rules.tiles, total)) for total in host_key_totals(rules))
+    short = layout.short_field_mm
+    sets = [["+".join(map(str, tiles)) for row in rows for tiles in row.groups[size]]
+            for size in range(MAX_SET_SIZE)]
+    least = layout.least_columns_mm(SET_SIZE_NAMES, sets)
+    widths = column_widths(layout.content_width_mm - short, short, SET_COLUMN_WEIGHTS, least)
+    return HostKey(
+        heading="Host key",
+        title=book.title,
+        group_names=SET_SIZE_NAMES,
+        column_widths_mm=(*widths, short),
+        rows=rows,
+        notes=book.host_notes,
+    )

@@ -1,0 +1,114 @@
+"""The knucklebones match record (docs/kit.md, "Contents"): a row per game the match can take.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from kitgen.kit.layout import Layout, column_widths
+from kitgen.kit.parts.boards import SEAT_KEYS, SEAT_LABELS
+from kitgen.kit.parts.part import Part, name_sizes, section
+from kitgen.kit.tables import Table
+from kitgen.rulebook import Rulebook, Section
+from kitgen.rules.presets import Rules
+
+DRAW_REPLAY_ROWS = 2  # match-record rows past the match's length, for replays of drawn games
+
+
+STARTER_COLUMN = "Started by"  # docs/kit.md: a match record has games, starter, result, game wins
+STARTER_KEY = "started-by"  # its fillable fields (docs/FORMS.md), as the others' below
+
+
+RESULT_COLUMN = "Result (winner or draw)"
+RESULT_KEY = "result-winner-or-draw"
+
+
+GAME_COLUMN_WEIGHTS = (1.3, 1.0, 1.0, 1.6, 1.0, 1.0)
+
+
+WINNER_LABEL = "Match winner"  # the match record's last write-in field
+WINNER_KEY = "match-winner"
+
+
+@dataclass(frozen=True)
+class MatchRecord(Part):
+    """The match record: the seats and their names with the size each prints at (fields
+    ``seat_field_mm`` wide), a numbered row
+    per game (``games`` rows, room for replays of drawn games included) under ``columns``
+    with ``column_widths_mm`` (the game-number column first), a match-winner field
+    ``winner_field_mm`` wide, the result rule, ``notes`` and the kit's ``guide`` (``None``
+    past the first table). A fillable kit names a column's fields by its one of
+    ``column_keys`` (docs/FORMS.md)."""
+
+    template: ClassVar[str] = "parts/match_record.html.j2"
+    stylesheet: ClassVar[str | None] = "parts/match_record.css.j2"
+    winner_label: ClassVar[str] = WINNER_LABEL
+    winner_key: ClassVar[str] = WINNER_KEY
+    heading: str
+    title: str
+    seats: tuple[tuple[str, str, float], ...]
+    seat_field_mm: float
+    columns: tuple[str, ...]
+    column_keys: tuple[str, ...]
+    column_widths_mm: tuple[float, ...]
+    header_mm: float
+    row_mm: float
+    games: int
+    winner_field_mm: float
+    result_rule: str
+    notes: tuple[str, ...]
+    guide: Section | None
+
+    @property
+    def name_sizes(self) -> tuple[float, ...]:
+        return name_sizes(size for _, _, size in self.seats)
+
+
+def matches_starts_and_draws(book: Rulebook) -> tuple[str, ...]:
+    """Return the rules on who starts each game and on draws, printed under the match record."""
+    # rule text: matches.starts-and-draws
+    return section(book, "Matches").paragraphs[1:]
+
+
+def match_length(rules: Rules) -> int:
+    """Return the most games a knucklebones match takes without draws: 1, 3 or 5."""
+    return 2 * rules.wins_needed - 1
+
+
+def match_record(
+    rules: Rules, table: Table, layout: Layout, book: Rulebook, games: int, guide: Section | None,
+) -> MatchRecord:
+    """Return the match record: the seats' names, a row per game the match can take plus
+    room for replays of drawn games, with starter, both totals, the result and both
+    seats' game wins (docs/kit.md), then the result rule, the rulebook's rules on who
+    starts each game and on draws, and the kit's ``guide``."""
+    columns = (STARTER_COLUMN, *(f"{seat} total" for seat in SEAT_LABELS),
+               RESULT_COLUMN, *(f"{seat} game wins" for seat in SEAT_LABELS))
+    widths = column_widths(layout.content_width_mm, layout.short_field_mm, GAME_COLUMN_WEIGHTS)
+    covered = f"{games} game{'s' if games > 1 else ''}"
+    notes = (
+        *matches_starts_and_draws(book),
+        f"The boards and placement records cover {covered}, every game the match can take; "
+        "a replayed draw goes on the back of a used placement sheet, its totals in this record.",
+    )
+    seat_mm = layout.name_field_mm(layout.content_width_mm, SEAT_LABELS, names=len(SEAT_LABELS))
+    lines = layout.name_lines(table.seats, seat_mm)
+    return MatchRecord(
+        heading="Match record",
+        title=book.title,
+        seats=tuple((seat, player, layout.name_pt(player, seat_mm, lines))
+                    for seat, player in zip(SEAT_LABELS, table.seats)),
+        seat_field_mm=seat_mm,
+        columns=columns,
+        column_keys=(STARTER_KEY, *(f"{seat}-total" for seat in SEAT_KEYS),
+                     RESULT_KEY, *(f"{seat}-game-wins" for seat in SEAT_KEYS)),
+        column_widths_mm=widths,
+        header_mm=layout.header_mm(("Game", *columns), widths),
+        row_mm=layout.row_mm,
+        games=match_length(rules) + DRAW_REPLAY_ROWS,
+        winner_field_mm=layout.name_field_mm(layout.content_width_mm, (WINNER_LABEL,)),
+        result_rule=book.result_rule,
+        notes=notes,
+        guide=guide,
+    )

@@ -1,0 +1,142 @@
+"""Roll records, one table per attempt or turn (docs/kit.md, "Contents" 3).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import floor
+from typing import ClassVar
+
+from kitgen.kit.layout import CAPTION_GAP_MM, CAPTION_LINES, Layout, column_widths
+from kitgen.kit.parts.part import PLAYER_LABEL, Part, Turns, filled, name_sizes, paginate, table_label_mm
+from kitgen.kit.tables import Table
+from kitgen.rules.presets import Rules
+
+ROLL_COLUMNS = ("Roll total", "Numbers closed", "Checked sum")  # docs/kit.md: roll record columns
+ROLL_KEYS = ("roll-total", "numbers-closed", "checked-sum")  # their fillable fields (docs/FORMS.md)
+
+
+ROLL_COLUMN_WEIGHTS = (1.0, 1.4, 1.4)
+
+
+DICE_COLUMN = "Dice (1/2)"  # docs/kit.md: a dice column (one or two) where the preset allows one die
+DICE_KEY = "dice-1-2"
+
+
+DICE_COLUMN_WEIGHT = 1.1
+
+
+@dataclass(frozen=True)
+class RecordCaption:
+    """What heads one roll record: its ``label`` (table and round, ``"Table 2 · Attempt
+    1"``), the player's name (``""`` to write in) with the size it prints at, and the
+    round's number (``""`` on a blank record; a fillable kit's manifest lists it)."""
+
+    label: str
+    player: str
+    player_pt: float
+    round_number: str = ""
+
+
+@dataclass(frozen=True)
+class RollRecords(Part):
+    """Roll records, one table per attempt or turn: ``rows`` numbered rows under
+    ``columns`` (after the row number; ``column_widths_mm`` has the number column's width
+    first), laid out by ``geometry`` on ``pages``, each headed by its label (table and
+    round, in a box ``label_mm`` wide: the widest label's width, so the fields after it
+    line up) and the player's field (``name_field_mm`` wide, ``fields_mm`` high). A
+    fillable kit names a column's fields by its one of ``column_keys`` (docs/FORMS.md)."""
+
+    template: ClassVar[str] = "parts/roll_records.html.j2"
+    stylesheet: ClassVar[str | None] = "parts/roll_records.css.j2"
+    player_label: ClassVar[str] = PLAYER_LABEL
+    heading: str
+    columns: tuple[str, ...]
+    column_keys: tuple[str, ...]
+    column_widths_mm: tuple[float, ...]
+    rows: int
+    geometry: RecordGeometry
+    label_mm: float
+    name_field_mm: float
+    fields_mm: float
+    pages: tuple[tuple[RecordCaption, ...], ...]
+
+    @property
+    def name_sizes(self) -> tuple[float, ...]:
+        return name_sizes(record.player_pt for page in self.pages for record in page)
+
+
+def roll_records(rules: Rules, layout: Layout, table: Table, turns: Turns, round_label: str) -> RollRecords:
+    """Return a roll record per turn in ``turns``, with a row per possible throw (N) and
+    a dice column where the preset allows one die (docs/kit.md, "Contents" 3), each headed by
+    its table and round; blank records fill the last line of records (the totals sheet
+    may follow on the same page)."""
+    one_die = rules.one_die != "never"
+    columns = ((DICE_COLUMN,) if one_die else ()) + ROLL_COLUMNS
+    keys = ((DICE_KEY,) if one_die else ()) + ROLL_KEYS
+    weights = ((DICE_COLUMN_WEIGHT,) if one_die else ()) + ROLL_COLUMN_WEIGHTS
+    widths = column_widths(layout.record_width_mm, layout.row_number_mm, weights,
+                           layout.least_columns_mm(columns))
+    labels = [" \u00b7 ".join(filter(None, (table.label, f"{round_label} {number}".strip())))
+              for _, number in turns]
+    label_mm = max(table_label_mm(label, table, layout.text_pt) for label in labels)
+    # the label's box and the gap after it, then the Player label and the field (kit.css)
+    name_mm = layout.name_field_mm(layout.record_width_mm, (PLAYER_LABEL,), (label_mm + layout.field_gap_mm,))
+    lines = layout.name_lines([player for player, _ in turns], name_mm)
+    header = layout.header_mm(("No.", *columns), widths)
+    geometry = record_geometry(rules.tiles, layout, header, lines - 1)
+    records = [RecordCaption(label, player, layout.name_pt(player, name_mm, lines), number)
+               for label, (player, number) in zip(labels, turns)]
+    blank = RecordCaption(" \u00b7 ".join(filter(None, (table.label, round_label))), "", layout.text_pt)
+    records += [blank] * (filled(len(records), geometry.columns) - len(records))
+    return RollRecords(
+        "Roll records", columns, keys, widths, rules.tiles, geometry, label_mm, name_mm,
+        geometry.caption_field_mm,
+        paginate(records, geometry.per_page),
+    )
+
+
+# --- fitting ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RecordGeometry:
+    """How records (roll records, turn records) print: ``columns`` side by side, each
+    ``width_mm`` wide, ``per_page`` on a sheet; a caption line, a header row of two
+    lines ``header_mm`` high, rows ``row_mm`` high, and one record's whole height."""
+
+    columns: int
+    width_mm: float
+    per_page: int
+    caption_mm: float
+    header_mm: float
+    row_mm: float
+    height_mm: float
+
+    @property
+    def caption_field_mm(self) -> float:
+        """Return the height of the caption's line of write-in fields, the gap to the
+        table below it left out."""
+        return round(self.caption_mm - CAPTION_GAP_MM, 2)
+
+
+def record_geometry(rows: int, layout: Layout, header_mm: float, extra_lines: int = 0) -> RecordGeometry:
+    """Return the geometry of records with a caption (``extra_lines`` lines taller than
+    one line of fields), a header row ``header_mm`` high and ``rows`` rows, on sheets
+    under their heading.
+
+    Records keep two columns on a page in large print too: their rows and text grow,
+    and a long column heading wraps onto more lines of the header.
+
+    >>> from kitgen.kit.layout import PAPERS, Layout
+    >>> record_geometry(9, Layout(PAPERS["a4"]), 10.0).per_page
+    6
+    """
+    gap = layout.gap_mm
+    caption = layout.line_mm * (CAPTION_LINES + extra_lines)
+    height = caption + header_mm + rows * layout.row_mm
+    per_column = max(1, floor((layout.sheet_height_mm + gap) / (height + gap)))
+    return RecordGeometry(
+        layout.record_columns, layout.record_width_mm, layout.record_columns * per_column,
+        round(caption, 2), header_mm, layout.row_mm, round(height, 2),
+    )

@@ -1,0 +1,126 @@
+"""Number strips to cut apart (docs/kit.md, "Contents" 2): its record, its builder, its fitting.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import floor
+from typing import ClassVar
+
+from kitgen.kit.layout import CUT_CLEARANCE_MM, LINE_HEIGHT, NUMBER_SCALE, PT_PER_MM, Layout, tile_rows
+from kitgen.kit.measure import lines_for
+from kitgen.kit.parts.part import PLAYER_LABEL, Part, Turns, filled, name_sizes, paginate, player_field_mm
+from kitgen.kit.tables import Table
+from kitgen.rulebook import Rulebook
+from kitgen.rules.presets import Rules
+
+SPARE_STRIPS = 2  # docs/kit.md: strips per table beyond one per attempt or turn
+
+
+@dataclass(frozen=True)
+class Caption:
+    """The write-in fields that head one number strip: the player's name (``""`` to write
+    in) and the size it prints at, what the round is called (``"Attempt"``; ``""`` for no
+    round field) and its number (``""`` on a spare strip)."""
+
+    player: str
+    player_pt: float
+    round_label: str
+    round_number: str
+
+
+@dataclass(frozen=True)
+class NumberStrips(Part):
+    """Number strips to cut apart: ``pages`` of strips laid out by ``geometry``, the first
+    ``turns`` for the turns of the game and the rest spares, each strip carrying the
+    fields ``Player`` (its line ``name_field_mm`` wide, ``fields_mm`` high: room for the
+    names' lines), its ``round_label`` (``""``: none) and ``score_label`` (``""``: none; its
+    fillable field ``score_key``, docs/FORMS.md),
+    then the table's label and the rulebook's ``hint``."""
+
+    template: ClassVar[str] = "parts/strips.html.j2"
+    stylesheet: ClassVar[str | None] = "parts/strips.css.j2"
+    player_label: ClassVar[str] = PLAYER_LABEL
+    heading: str
+    hint: str
+    round_label: str
+    score_label: str
+    score_key: str
+    geometry: StripGeometry
+    name_field_mm: float
+    turns: int
+    fields_mm: float
+    pages: tuple[tuple[Caption, ...], ...]
+
+    @property
+    def name_sizes(self) -> tuple[float, ...]:
+        return name_sizes(caption.player_pt for page in self.pages for caption in page)
+
+
+def number_strips(
+    rules: Rules, book: Rulebook, layout: Layout, table: Table, turns: Turns, round_label: str,
+    score_label: str, score_key: str,
+) -> NumberStrips:
+    """Return a fresh strip per turn in ``turns`` plus the spares (docs/kit.md, "Contents" 2):
+    at least :data:`SPARE_STRIPS`, and as many more as fill the last page; each carries
+    its table's label on its hint line."""
+    fields = ((round_label, layout.short_field_mm), (score_label, layout.score_field_mm))
+    name_mm = player_field_mm(layout, layout.content_width_mm, fields)
+    lines = layout.name_lines([player for player, _ in turns], name_mm)
+    hint = f"{table.label} \u00b7 {book.strip_hint}"
+    geometry = strip_geometry(rules.tiles, hint, layout, lines)
+    strips = [Caption(player, layout.name_pt(player, name_mm, lines), round_label, number)
+              for player, number in turns]
+    spares = filled(len(turns) + SPARE_STRIPS, geometry.per_page) - len(turns)
+    strips += [Caption("", layout.text_pt, round_label, "")] * spares
+    return NumberStrips("Number strips", hint, round_label, score_label, score_key, geometry, name_mm,
+                        len(turns), round(layout.field_mm + (lines - 1) * layout.line_mm, 2),
+                        paginate(strips, geometry.per_page))
+
+
+# --- fitting ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StripGeometry:
+    """How a number strip prints: tile boxes ``box_mm`` square, ``gap_mm`` apart, in
+    ``rows`` (the tile numbers of each row; two rows when one is too wide), the strip's
+    whole height between cut lines, and how many strips fit a sheet."""
+
+    box_mm: float
+    gap_mm: float
+    rows: tuple[tuple[int, ...], ...]
+    height_mm: float
+    per_page: int
+
+    @property
+    def number_mm(self) -> float:
+        """Return the size of a tile's number in mm."""
+        return round(self.box_mm * NUMBER_SCALE, 2)
+
+
+def strip_geometry(tiles: int, hint: str, layout: Layout, name_lines: int = 1) -> StripGeometry:
+    """Return the strip geometry for tiles 1..``tiles`` on ``layout``, its name field
+    holding ``name_lines`` lines.
+
+    Boxes keep their nominal size (14 mm, 21 mm in large print); a strip too wide for
+    the page wraps onto balanced rows instead of shrinking a box (KIT.md).
+
+    >>> from kitgen.kit.layout import PAPERS, Layout
+    >>> strip_geometry(12, "", Layout.for_print(PAPERS["a4"], True)).rows[1]
+    (7, 8, 9, 10, 11, 12)
+    """
+    box, gap = layout.tile_box_mm, layout.tile_gap_mm
+    width = layout.content_width_mm
+    rows = tile_rows(tiles, width, layout)
+    row_count = len(rows)
+    hint_pt = layout.hint_pt
+    hint_lines = lines_for(hint, width, hint_pt)
+    height = (
+        layout.strip_padding_mm + CUT_CLEARANCE_MM
+        + row_count * box + (row_count - 1) * gap
+        + gap + layout.field_mm + (name_lines - 1) * layout.line_mm
+        + layout.hint_gap_mm + hint_lines * hint_pt / PT_PER_MM * LINE_HEIGHT
+    )
+    per_page = max(1, floor(layout.sheet_height_mm / height))
+    return StripGeometry(box, gap, rows, round(height, 2), per_page)

@@ -1,0 +1,222 @@
+"""Turn sheets and the continuation sheet (docs/kit.md, "Contents" 2): a row of tile boxes per
+round or turn, for games of several rounds and the long game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import floor
+from typing import ClassVar, Sequence
+
+from kitgen.kit.layout import (
+    LINE_HEIGHT,
+    NUMBER_SCALE,
+    PT_PER_MM,
+    ROW_RULE_MM,
+    SHEET_SLACK_MM,
+    TURN_LABEL_MM,
+    TURN_SCORE_SHARE,
+    Layout,
+    tile_rows,
+)
+from kitgen.kit.measure import lines_for
+from kitgen.kit.parts.part import (
+    PLAYER_KEY,
+    PLAYER_LABEL,
+    SCORE_KEY,
+    SCORE_LABEL,
+    SEAT_KEY,
+    SEAT_LABEL,
+    TABLE_KEY,
+    TABLE_LABEL,
+    Part,
+    filled,
+    name_sizes,
+    paginate,
+    player_field_mm,
+)
+from kitgen.kit.tables import Table
+from kitgen.rulebook import Rulebook
+from kitgen.rules.presets import Rules
+
+ROLE_NAMES = ("Closer", "Opener")  # docs/rules.md section 6: seat 1 closes, seat 2 opens
+ROLE_KEYS = ("closer", "opener")  # their fillable fields (docs/FORMS.md)
+
+
+SHEET_RULE = "Each round starts on the next row with every tile open: cross out the tiles you shut."
+
+
+@dataclass(frozen=True)
+class TurnRow:
+    """One row of a turn sheet: the round or turn it is for (``"Round"``, ``"3"``; the
+    number ``""`` on a continuation sheet) and, in the long game, the role that plays it."""
+
+    label: str
+    number: str
+    role: str = ""
+
+
+@dataclass(frozen=True)
+class TurnPage:
+    """One page of a turn sheet: its write-in ``fields`` (label, value, the size the value
+    prints at; ``""`` to write in), its ``rows``, its place among the pages of its sheet
+    (``page`` of ``pages``), and whose sheet it is in the kit's outline (``"Seat 2, Ben"``;
+    ``""``: nobody's)."""
+
+    fields: tuple[tuple[str, str, float], ...]
+    rows: tuple[TurnRow, ...]
+    page: int
+    pages: int
+    whose: str = ""
+
+
+@dataclass(frozen=True)
+class TurnSheets(Part):
+    """Turn sheets: a row of tile boxes per round (or turn) instead of a strip to cut, laid
+    out by ``geometry``: a label column, the tiles, and a ``score_label`` column (``""``:
+    none). Each page heads its rows with write-in fields (those labelled in
+    ``short_fields`` short, the others ``name_field_mm`` wide), then ``hint``; ``note``
+    (may be empty) says how to carry on. A fillable kit names its fields by keys
+    (docs/FORMS.md): the sheet's ``sheet_key``, one of ``field_keys`` per page field, the
+    ``row_key`` of a row's written-in number and the ``score_key`` of its score."""
+
+    template: ClassVar[str] = "parts/turn_sheets.html.j2"
+    stylesheet: ClassVar[str | None] = "parts/turn_sheets.css.j2"
+    heading: str
+    sheet_key: str
+    hint: str
+    score_label: str
+    score_key: str
+    geometry: TurnSheetGeometry
+    name_field_mm: float
+    short_fields: tuple[str, ...]
+    field_keys: tuple[str, ...]
+    row_key: str
+    pages: tuple[TurnPage, ...]
+    note: str = ""
+
+    @property
+    def name_sizes(self) -> tuple[float, ...]:
+        return name_sizes(size for page in self.pages for _, _, size in page.fields)
+
+    @property
+    def sheet_rows(self) -> tuple[TurnRow, ...]:
+        """Return the rows of one sheet over its pages (every seat's sheet has the same)."""
+        return tuple(row for page in self.pages[:self.pages[0].pages] for row in page.rows)
+
+
+def seat_turn_sheets(rules: Rules, book: Rulebook, layout: Layout, table: Table, rounds: int) -> TurnSheets:
+    """Return a turn sheet per seat: a row of tile boxes and a score for each of ``rounds``
+    rounds, then spare rows (their round written in) filling the sheet's last page."""
+    note = f"{SHEET_RULE} {carry_on('round')}"
+    geometry = turn_sheet_geometry(rules.tiles, book.strip_hint, note, layout)
+    rows = numbered_rows("Round", rounds, filled(rounds, geometry.per_page))
+    name_mm = player_field_mm(layout, layout.content_width_mm, ((SEAT_LABEL, layout.short_field_mm),))
+    pages = [
+        page
+        for seat, player in enumerate(table.seats, start=1)
+        for page in turn_pages(((PLAYER_LABEL, player, layout.name_pt(player, name_mm, 1)),
+                                 (SEAT_LABEL, str(seat), layout.text_pt)), rows, geometry.per_page,
+                                ", ".join(filter(None, (f"{SEAT_LABEL} {seat}", player))))
+    ]
+    return TurnSheets("Turn sheet", "turn-sheet", book.strip_hint, SCORE_LABEL, SCORE_KEY, geometry, name_mm,
+                      (SEAT_LABEL,), (PLAYER_KEY, SEAT_KEY), "round", tuple(pages), note)
+
+
+def continuation_sheet(rules: Rules, layout: Layout, book: Rulebook) -> TurnSheets:
+    """Return the continuation sheet of a game that runs past its turn sheets: one page of
+    rows whose round (long game: turn) numbers and fields are written in."""
+    long_game = rules.format == "long-game"
+    label = "Turn" if long_game else "Round"
+    row_key = "turn" if long_game else "round"
+    note = (f"For a game that runs past its last {label.lower()}: copy or print this page and "
+            f"number its {label.lower()}s on from the sheet before.")
+    geometry = turn_sheet_geometry(rules.tiles, book.strip_hint, note, layout, scored=not long_game)
+    rows = [TurnRow(label, "")] * geometry.per_page
+    short = layout.short_field_mm
+    if long_game:  # the roles' names, then the table: a cut or copied page says where it belongs
+        fields = tuple((label, "", layout.text_pt) for label in (*ROLE_NAMES, TABLE_LABEL))
+        keys = (*ROLE_KEYS, TABLE_KEY)
+        name_mm = layout.name_field_mm(layout.content_width_mm, (*ROLE_NAMES, TABLE_LABEL), (short,),
+                                       names=len(ROLE_NAMES))
+    else:
+        fields = tuple((label, "", layout.text_pt) for label in (PLAYER_LABEL, SEAT_LABEL, TABLE_LABEL))
+        keys = (PLAYER_KEY, SEAT_KEY, TABLE_KEY)
+        name_mm = player_field_mm(layout, layout.content_width_mm, ((SEAT_LABEL, short), (TABLE_LABEL, short)))
+    return TurnSheets("Continuation sheet", "continuation-sheet", book.strip_hint, "" if long_game else SCORE_LABEL,
+                      "" if long_game else SCORE_KEY, geometry, name_mm,
+                      (TABLE_LABEL,) if long_game else (SEAT_LABEL, TABLE_LABEL), keys, row_key,
+                      (TurnPage(fields, tuple(rows), 1, 1),), note)
+
+
+def turn_pages(fields: tuple[tuple[str, str, float], ...], rows: Sequence[TurnRow], per_page: int,
+                whose: str = "") -> list[TurnPage]:
+    sheets = paginate(rows, per_page)
+    return [TurnPage(fields, page, number, len(sheets), whose) for number, page in enumerate(sheets, start=1)]
+
+
+def numbered_rows(label: str, count: int, shown: int, roles: Sequence[str] = ("",)) -> list[TurnRow]:
+    """Return ``count`` rows numbered from 1, each with the next of ``roles`` in turn, then
+    spare rows (number and role written in) up to ``shown``."""
+    numbered = [TurnRow(label, str(number), roles[(number - 1) % len(roles)]) for number in range(1, count + 1)]
+    return numbered + [TurnRow(label, "")] * (shown - count)
+
+
+def carry_on(what: str) -> str:
+    return (f"A game that runs past the numbered {what}s continues on the spare rows (write the "
+            f"{what} in), then on the continuation sheet at the end of the kit.")
+
+
+# --- fitting ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TurnSheetGeometry:
+    """How a turn sheet prints: one row per round (or turn), a label column ``label_mm``
+    wide, the tile boxes ``box_mm`` square, ``gap_mm`` apart, in ``rows`` (two or more
+    rows when one does not fit beside the label and score columns), a score column
+    ``score_mm`` wide (0: none; with ``score_below``, the score goes under the round's
+    label instead, in a label column that wide), each round's row ``row_mm`` high,
+    ``per_page`` rows on a sheet under its fields line and hint."""
+
+    box_mm: float
+    gap_mm: float
+    rows: tuple[tuple[int, ...], ...]
+    label_mm: float
+    score_mm: float
+    score_below: bool
+    row_mm: float
+    per_page: int
+
+    @property
+    def number_mm(self) -> float:
+        """Return the size of a tile's number in mm."""
+        return round(self.box_mm * NUMBER_SCALE, 2)
+
+
+def turn_sheet_geometry(
+    tiles: int, hint: str, note: str, layout: Layout, scored: bool = True,
+) -> TurnSheetGeometry:
+    """Return the geometry of a turn sheet for tiles 1..``tiles`` on ``layout``: boxes of
+    the strips' nominal size, wrapped onto balanced rows where one row does not fit
+    beside the round label and (when ``scored``) the score column, and as many rounds on
+    a sheet as fit between the fields line and ``hint`` above and ``note`` below.
+
+    >>> from kitgen.kit.layout import PAPERS, Layout
+    >>> turn_sheet_geometry(9, "", "", Layout(PAPERS["a4"])).rows
+    ((1, 2, 3, 4, 5, 6, 7, 8, 9),)
+    """
+    box, gap = layout.tile_box_mm, layout.tile_gap_mm
+    label = TURN_LABEL_MM * layout.scale
+    score = layout.score_field_mm * TURN_SCORE_SHARE if scored else 0.0
+    rows = tile_rows(tiles, layout.content_width_mm - label - score - 2 * gap, layout)
+    below = max(label, score)
+    stacked = tile_rows(tiles, layout.content_width_mm - below - 2 * gap, layout)
+    score_below = scored and len(rows) > 1 and len(stacked) < len(rows)
+    if score_below:
+        rows, label = stacked, below
+    row = len(rows) * box + (len(rows) + 1) * gap + ROW_RULE_MM
+    hint_mm = lines_for(hint, layout.content_width_mm, layout.hint_pt) * layout.hint_pt / PT_PER_MM * LINE_HEIGHT
+    text = layout.field_mm + layout.hint_gap_mm + hint_mm + layout.half_gap_mm + layout.note_mm(note)
+    per_page = max(1, floor((layout.sheet_height_mm - text - SHEET_SLACK_MM) / row))
+    return TurnSheetGeometry(box, gap, rows, round(label, 2), round(score, 2), score_below, round(row, 2), per_page)
