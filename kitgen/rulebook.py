@@ -27,6 +27,7 @@ from kitgen.resources import data_folder
 from kitgen.rules.box import HIGH_SHUT_FROM, LOW_SUM_LIMIT
 from kitgen.rules.formats import ATTEMPTS, HUNDRED_LOSES_AT
 from kitgen.rules.knucklebones import MAX_TOTAL
+from kitgen.games import find_preset
 from kitgen.rules.presets import Preset, Rules
 from kitgen.text import gettext, pgettext
 from kitgen.text.templates import I18N_EXTENSION, install_words
@@ -72,6 +73,20 @@ class Rulebook:
     result_rule: str
     host_notes: tuple[str, ...]
 
+    def text(self, key: str) -> tuple[str, ...]:
+        """Return the paragraphs of the rules card under ``key`` (as :func:`rule_text`).
+
+        Raises :class:`RuleTextError` when the card has no such text.
+
+        >>> from kitgen.rules.presets import find_preset
+        >>> rulebook(find_preset("hundred").configure()).text("scoring.total")[1]
+        "Shutting the box sets the player's running total back to 0."
+        """
+        found = _keyed(self.sections, key)
+        if not found:
+            raise RuleTextError(f"the rules of {self.preset!r} have no text {key!r}")
+        return found
+
 
 class RuleTextError(KeyError):
     """A rule text key that the preset's rules do not have (a kit built on a missing rule)."""
@@ -86,7 +101,7 @@ def rule_parts(rules: Rules) -> tuple[Section, ...]:
     >>> [part.key for part in rule_parts(find_preset("strip").configure())][:4]
     ['title', 'goal', 'setup', 'turn']
     """
-    return template_parts(f"{rules.preset}.txt.j2", _values(rules))
+    return template_parts(f"{find_preset(rules.preset).layout}.txt.j2", _values(rules))
 
 
 def template_parts(name: str, values: dict[str, Any]) -> tuple[Section, ...]:
@@ -127,15 +142,21 @@ def rule_text(rules: Rules, key: str) -> tuple[str, ...]:
     >>> rule_text(find_preset("classic").configure(), "scoring.worst")
     ('The worst possible turn score is 43.',)
     """
-    found = tuple(
-        paragraph
-        for part in rule_parts(rules)
-        for name, paragraph in zip(part.keys, part.paragraphs)
-        if part.key == key or name == key or name.startswith(key + ".")
-    )
+    found = _keyed(rule_parts(rules), key)
     if not found:
         raise RuleTextError(f"the rules of {rules.preset!r} have no text {key!r}")
     return found
+
+
+def _keyed(parts: tuple[Section, ...], key: str) -> tuple[str, ...]:
+    """Return the paragraphs of ``parts`` under ``key``: a whole part, one paragraph, or
+    the paragraphs whose keys start with ``key.``, in order."""
+    return tuple(
+        paragraph
+        for part in parts
+        for name, paragraph in zip(part.keys, part.paragraphs, strict=True)
+        if part.key == key or name == key or name.startswith(key + ".")
+    )
 
 
 def rulebook(rules: Rules) -> Rulebook:

@@ -94,3 +94,19 @@ def test_it_validates_a_log_of_its_preset(eight):
 def test_a_tile_off_its_box_is_an_error_in_the_log(eight):
     report = validate_text(LOG.replace("9: 1 8", "9: 9"))
     assert not report.valid
+
+
+def test_it_prints_a_kit_of_its_8_tile_box(eight, tmp_path):
+    from pypdf import PdfReader
+
+    from kitgen.kit.build import build_kit
+    from kitgen.kit.request import KitRequest
+
+    rules = find_preset("eight").configure({"format": "best-of-3"})
+    written = build_kit(KitRequest(rules, players=("Ana", "Ben", "Cy"), output=tmp_path / "eight.pdf"))
+    kit = [" ".join(page.extract_text().split()) for page in PdfReader(written.paths[0]).pages]
+    assert "Shut the Box - best of 3, 8 tiles" in kit[0]
+    sheets = [page for page in kit if page.startswith("Turn sheet")]
+    assert sheets and all("1 2 3 4 5 6 7 8 Score" in page for page in sheets)
+    assert not any("7 8 9" in page for page in kit)  # no tile 9 anywhere on its paper
+    assert [path.name for path in written.paths] == ["eight.pdf", "eight-host-key.pdf"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kitgen.errors import OptionError
+from kitgen.games import Game
 from kitgen.kit.layout import LINE_HEIGHT, PT_PER_MM, Layout, find_paper
 from kitgen.kit.parts import (
     HostKey,
@@ -116,10 +117,11 @@ def test_record_columns_fill_the_record_width():
 
 
 def test_a_preset_without_a_kit_is_refused_in_one_sentence(monkeypatch):
-    import kitgen.kit.parts.presets as parts
+    from kitgen.games import find_game
 
-    monkeypatch.setattr(parts, "_TABLE_PARTS", {})
-    monkeypatch.setattr(parts, "_HOST_KEY_PARTS", {})
+    game = type(find_game("strip"))
+    monkeypatch.setattr(game, "table_parts", Game.table_parts)
+    monkeypatch.setattr(game, "host_key_parts", Game.host_key_parts)
     with pytest.raises(OptionError, match="cannot print a kit for 'strip'"):
         table_chunk(STRIP, Table(1, ("",)), A4, rulebook(STRIP))
     with pytest.raises(OptionError, match="cannot print a host key for 'strip'"):

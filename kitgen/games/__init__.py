@@ -24,8 +24,12 @@ from kitgen.errors import UnknownPresetError, quote
 from kitgen.games.preset import Preset, Rules
 
 if TYPE_CHECKING:
+    from kitgen.kit.layout import Layout
+    from kitgen.kit.parts.part import Part
+    from kitgen.kit.tables import Table
     from kitgen.logs.reader import Header, Line
     from kitgen.logs.report import Report
+    from kitgen.rulebook import Rulebook
 
 LOWEST, MOST = "lowest", "most"  # the direction a ranking figure is better in
 
@@ -64,6 +68,23 @@ class Game:
     def count_throws(self, report: Report, two_dice: dict[int, int], one_die: dict[int, int]) -> int:
         """Add the throws recorded in ``report`` to ``two_dice`` and ``one_die`` and return
         how many impossible throws were left out."""
+        raise NotImplementedError
+
+    def several_rounds(self, rules: Rules) -> bool:
+        """Return whether a game of ``rules`` runs over a number of rounds not fixed in
+        advance, so its kit prints turn sheets for as many as games take and a
+        continuation sheet (docs/kit.md)."""
+        return False
+
+    def table_parts(self, rules: Rules, table: Table, layout: Layout, book: Rulebook,
+                    rounds: int | None) -> tuple[Part, ...]:
+        """Return the kit parts one table of ``rules`` prints, in order, for ``rounds``
+        rounds (``None``: as many as games need). A game without a kit raises
+        ``NotImplementedError``."""
+        raise NotImplementedError
+
+    def host_key_parts(self, rules: Rules, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
+        """Return the parts of the host key of a kit of ``rules``."""
         raise NotImplementedError
 
 

@@ -11,8 +11,12 @@ from kitgen.games.box.presets import PRESETS
 from kitgen.games.preset import Rules
 
 if TYPE_CHECKING:
+    from kitgen.kit.layout import Layout
+    from kitgen.kit.parts.part import Part
+    from kitgen.kit.tables import Table
     from kitgen.logs.reader import Header, Line
     from kitgen.logs.report import Report
+    from kitgen.rulebook import Rulebook
 
 
 class BoxGame(Game):
@@ -44,3 +48,23 @@ class BoxGame(Game):
         from kitgen.games.box.ranking import count_throws
 
         return count_throws(report, two_dice, one_die)
+
+    def several_rounds(self, rules: Rules) -> bool:
+        """Return whether ``rules``' format runs over rounds not fixed in advance."""
+        from kitgen.games.box.formats import several_rounds
+
+        return several_rounds(rules)
+
+    def table_parts(self, rules: Rules, table: Table, layout: Layout, book: Rulebook,
+                    rounds: int | None) -> tuple[Part, ...]:
+        """Return the parts of a table of the preset ``rules`` print as (docs/kit.md)."""
+        from kitgen.games import find_preset
+        from kitgen.games.box.kit import TABLE_PARTS
+
+        return TABLE_PARTS[find_preset(rules.preset).layout](rules, table, layout, book, rounds)
+
+    def host_key_parts(self, rules: Rules, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
+        """Return the host key's parts: the scoring key (docs/kit.md)."""
+        from kitgen.games.box.kit import host_key_parts
+
+        return host_key_parts(rules, layout, book)

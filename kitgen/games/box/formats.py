@@ -33,7 +33,7 @@ Formats (``Rules.format``):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterable, Literal, NamedTuple
 
 from kitgen.games.preset import Rules, check_player_count
@@ -220,6 +220,17 @@ def has_opener(rules: Rules) -> bool:
     return rules.format == "long-game"
 
 
+def several_rounds(rules: Rules) -> bool:
+    """Return whether a game of ``rules`` runs over a number of rounds (long game: turns)
+    not fixed in advance: classic best-of and elimination, hundred, the long game.
+
+    >>> from kitgen.games import find_preset
+    >>> several_rounds(find_preset("hundred").defaults), several_rounds(find_preset("ten").defaults)
+    (True, False)
+    """
+    return rules.format.startswith("best-of-") or rules.format in ("elimination", "hundred", "long-game")
+
+
 def start_play(rules: Rules, seats: int) -> Play:
     """Return the state of a new game of a Shut the Box preset for ``seats`` players.
 
@@ -252,7 +263,9 @@ class GameLength:
 
 
 def game_length(rules: Rules, seats: int) -> GameLength:
-    """Return how long games of ``rules`` for ``seats`` players last, as measured.
+    """Return how long games of ``rules`` for ``seats`` players last, as measured; for a
+    registered variant that was not measured, as games of the preset it prints as last
+    with the same options.
 
     Raises :class:`PlayerCountError` for seats outside the preset's range.
 
@@ -261,7 +274,12 @@ def game_length(rules: Rules, seats: int) -> GameLength:
     5
     """
     check_player_count(rules, seats)
-    return GameLength(*GAME_LENGTHS[rules.describe(), seats])
+    measured = GAME_LENGTHS.get((rules.describe(), seats))
+    if measured is None:
+        from kitgen.games import find_preset
+
+        measured = GAME_LENGTHS[replace(rules, preset=find_preset(rules.preset).layout).describe(), seats]
+    return GameLength(*measured)
 
 
 # How long games last, per (rules as a log's rules: line names them, seats): turns a seat takes

@@ -12,8 +12,12 @@ from kitgen.games.knucklebones.presets import PRESETS
 from kitgen.games.preset import Rules
 
 if TYPE_CHECKING:
+    from kitgen.kit.layout import Layout
+    from kitgen.kit.parts.part import Part
+    from kitgen.kit.tables import Table
     from kitgen.logs.reader import Header, Line
     from kitgen.logs.report import Report
+    from kitgen.rulebook import Rulebook
 
 
 class KnucklebonesGame(Game):
@@ -45,3 +49,16 @@ class KnucklebonesGame(Game):
         from kitgen.games.knucklebones.ranking import count_throws
 
         return count_throws(report, two_dice, one_die)
+
+    def table_parts(self, rules: Rules, table: Table, layout: Layout, book: Rulebook,
+                    rounds: int | None) -> tuple[Part, ...]:
+        """Return the parts of a knucklebones table (docs/kit.md)."""
+        from kitgen.games.knucklebones.kit import table_parts
+
+        return table_parts(rules, table, layout, book, rounds)
+
+    def host_key_parts(self, rules: Rules, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
+        """Return the host key's parts: the column-score key (docs/kit.md)."""
+        from kitgen.games.knucklebones.kit import host_key_parts
+
+        return host_key_parts(rules, layout, book)

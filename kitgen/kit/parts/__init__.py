@@ -6,9 +6,9 @@ then the host key. Each part is one module here beside its template in
 ``templates/parts/``: its frozen record, its builder and its fitting (every size that
 changes content comes from :mod:`kitgen.kit.layout`). Labels such as "Roll total" are the
 kit's own form wording, not rules; rule sentences come from the rulebook through one small
-function per part, marked ``# rule text: <key>``. :mod:`kitgen.kit.parts.presets` holds
-the builders per preset and their registries. This package re-exports what the rest of
-kitgen uses.
+function per part, marked ``# rule text: <key>``. :mod:`kitgen.kit.parts.chunks` asks each
+game (``kitgen.games``) for the parts of its tables and host key. This package
+re-exports what the rest of kitgen uses.
 """
 
 from __future__ import annotations
@@ -58,10 +58,9 @@ from kitgen.kit.parts.part import (
     paginate,
     player_field_mm,
     rotation,
-    section,
     table_label_mm,
 )
-from kitgen.kit.parts.presets import (
+from kitgen.kit.parts.chunks import (
     MAX_ROUNDS,
     check_rounds,
     continuation_chunks,
@@ -132,7 +131,6 @@ __all__ = [
     "name_sizes",
     "filled",
     "paginate",
-    "section",
     "kit_guide",
     "rotation",
     "table_label_mm",

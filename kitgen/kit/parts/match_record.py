@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from kitgen.kit.layout import Layout, column_widths
 from kitgen.kit.parts.boards import SEAT_KEYS, SEAT_LABELS
-from kitgen.kit.parts.part import Part, name_sizes, section
+from kitgen.kit.parts.part import Part, name_sizes
 from kitgen.kit.tables import Table
 from kitgen.rulebook import Rulebook, Section
 from kitgen.rules.presets import Rules
@@ -67,8 +67,7 @@ class MatchRecord(Part):
 
 def matches_starts_and_draws(book: Rulebook) -> tuple[str, ...]:
     """Return the rules on who starts each game and on draws, printed under the match record."""
-    # rule text: matches.starts-and-draws
-    return section(book, "Matches").paragraphs[1:]
+    return book.text("matches.games")
 
 
 def match_length(rules: Rules) -> int:

@@ -81,17 +81,6 @@ def paginate(items: Sequence[Item], per_page: int) -> tuple[tuple[Item, ...], ..
     return tuple(tuple(items[start:start + per_page]) for start in range(0, len(items), per_page))
 
 
-def section(book: Rulebook, heading: str) -> Section:
-    """Return the rulebook section called ``heading``.
-
-    Raises :class:`KeyError` when the rulebook has none (a kit built on a missing rule).
-    """
-    for candidate in book.sections:
-        if candidate.heading == heading:
-            return candidate
-    raise KeyError(f"the rulebook of {book.preset!r} has no section {heading!r}")
-
-
 def kit_guide(rules: Rules, table: Table, paper: Paper) -> Section | None:
     """Return the kit's "How to use this kit" for players on ``paper`` when ``table`` is
     the kit's first (``None`` for the others): the host reads it once, not once a table."""

@@ -9,7 +9,7 @@ from typing import ClassVar, Sequence
 
 from kitgen.kit.layout import NAME_LINES, Layout, column_widths
 from kitgen.kit.measure import text_mm
-from kitgen.kit.parts.part import Part, name_sizes, paginate, section
+from kitgen.kit.parts.part import Part, name_sizes, paginate
 from kitgen.kit.tables import Table
 from kitgen.rulebook import Rulebook, Section
 
@@ -95,14 +95,12 @@ class TotalsTable(Part):
 
 def round_rotation(book: Rulebook) -> tuple[str, ...]:
     """Return the rule on who starts each round, printed under a classic game's totals."""
-    # rule text: rounds.rotation
-    return section(book, "Rounds").paragraphs
+    return book.text("rounds")
 
 
 def scoring_running_total(book: Rulebook) -> tuple[str, ...]:
     """Return the rules on the running total, printed under a hundred game's totals."""
-    # rule text: scoring.running-total
-    return section(book, "Scoring").paragraphs[1:]
+    return book.text("scoring.total")
 
 
 def totals_table(

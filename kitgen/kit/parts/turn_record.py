@@ -10,7 +10,7 @@ from typing import ClassVar, Sequence
 
 from kitgen.kit.layout import Layout, column_widths, rows_per_sheet
 from kitgen.kit.parts.boards import SEAT_KEYS, SEAT_LABELS
-from kitgen.kit.parts.part import Part, section
+from kitgen.kit.parts.part import Part
 from kitgen.rulebook import Rulebook
 
 TURN_COLUMNS = ("Turn", "Die 1", "Die 2", "Total", "Tiles shut or opened", "Double", "Extra turns held")
@@ -59,8 +59,7 @@ class TurnRecord(Part):
 
 def doubles_extra_turns(book: Rulebook) -> str:
     """Return the rule on extra turns held, printed with the long game's turn record."""
-    # rule text: doubles.extra-turns
-    return section(book, "Doubles").paragraphs[-1]
+    return book.text("doubles.record")[0]
 
 
 def turn_record(layout: Layout, note: str, throws: int) -> TurnRecord:

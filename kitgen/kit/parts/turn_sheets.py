@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from math import floor
 from typing import ClassVar, Sequence
 
+from kitgen.games.box.formats import has_opener
 from kitgen.kit.layout import (
     LINE_HEIGHT,
     NUMBER_SCALE,
@@ -126,7 +127,7 @@ def seat_turn_sheets(rules: Rules, book: Rulebook, layout: Layout, table: Table,
 def continuation_sheet(rules: Rules, layout: Layout, book: Rulebook) -> TurnSheets:
     """Return the continuation sheet of a game that runs past its turn sheets: one page of
     rows whose round (long game: turn) numbers and fields are written in."""
-    long_game = rules.format == "long-game"
+    long_game = has_opener(rules)  # the long game numbers turns, not rounds
     label = "Turn" if long_game else "Round"
     row_key = "turn" if long_game else "round"
     note = (f"For a game that runs past its last {label.lower()}: copy or print this page and "

@@ -1,0 +1,161 @@
+"""The kit parts each Shut the Box preset prints for a table, and its host key (docs/kit.md,
+"Contents"), built from the shared parts of :mod:`kitgen.kit.parts`. Imported only when a
+kit is made."""
+
+from __future__ import annotations
+
+from math import ceil
+from typing import Callable
+
+from kitgen.games.box.formats import ATTEMPTS, game_length
+from kitgen.games.preset import Rules
+from kitgen.kit.layout import Layout
+from kitgen.kit.parts.chunks import rounds_printed
+from kitgen.kit.parts.host_key import host_key
+from kitgen.kit.parts.part import Part, filled, kit_guide, rotation
+from kitgen.kit.parts.roll_records import roll_records
+from kitgen.kit.parts.rules_card import RulesCard
+from kitgen.kit.parts.strips import number_strips
+from kitgen.kit.parts.totals import (
+    STARTS_LABEL,
+    ScoreColumn,
+    round_columns,
+    round_rotation,
+    scoring_running_total,
+    totals_columns,
+    totals_table,
+)
+from kitgen.kit.parts.turn_record import doubles_extra_turns, turn_record
+from kitgen.kit.parts.turn_sheets import (
+    ROLE_KEYS,
+    ROLE_NAMES,
+    TurnSheets,
+    carry_on,
+    numbered_rows,
+    seat_turn_sheets,
+    turn_pages,
+    turn_sheet_geometry,
+)
+from kitgen.kit.tables import Table
+from kitgen.rulebook import Rulebook
+
+TableParts = Callable[[Rules, Table, Layout, Rulebook, "int | None"], tuple[Part, ...]]
+
+
+def strip_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
+                 rounds: int | None) -> tuple[Part, ...]:
+    """Return the parts of a ``strip`` table (docs/rules.md section 2): rules card, a strip per
+    attempt (every player's attempt 1, then attempt 2) plus spares, a roll record per
+    attempt, and attempt 1 / attempt 2 / combined totals."""
+    turns = rotation(table.seats, ATTEMPTS)
+    columns = [ScoreColumn(f"Attempt {attempt}", f"attempt-{attempt}") for attempt in range(1, ATTEMPTS + 1)]
+    return (
+        RulesCard(book),
+        number_strips(rules, book, layout, table, turns, "Attempt", "Remaining sum", "remaining-sum"),
+        roll_records(rules, layout, table, turns, "Attempt"),
+        totals_table(book, layout, table, [*columns, ScoreColumn("Combined", "combined")],
+                     kit_guide(rules, table, "strips")),
+    )
+
+
+def classic_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
+                   rounds: int | None) -> tuple[Part, ...]:
+    """Return the parts of a ``classic`` table (docs/rules.md section 3) for its format: a
+    single round (also for a player alone) on strips; a game of several rounds on turn
+    sheets, with the round-start row and the rotation rule on its totals, which have a
+    column for every numbered round and as many more as fill their last table."""
+    if len(table.seats) == 1 or rules.format == "single":
+        turns = rotation(table.seats, 1)
+        return (
+            RulesCard(book),
+            number_strips(rules, book, layout, table, turns, "Round", "Score", "score"),
+            roll_records(rules, layout, table, turns, "Round"),
+            totals_table(book, layout, table, (ScoreColumn("Score", "score"),), kit_guide(rules, table, "strips")),
+        )
+    rounds = rounds_printed(rules, table, rounds)
+    sheets = seat_turn_sheets(rules, book, layout, table, rounds)
+    per_table = totals_columns(layout)
+    if rules.format == "elimination":
+        columns = round_columns(filled(rounds, per_table), ("score", "total"), ("score", "total"), "out")
+    else:
+        room = round_columns(filled(rounds + 1, per_table) - 1, ("score", ""), ("score", ""), "won")
+        columns = (*room, ScoreColumn("Round wins", "round-wins"))
+    return (
+        RulesCard(book),
+        sheets,
+        roll_records(rules, layout, table, rotation(table.seats, rounds), "Round"),
+        totals_table(book, layout, table, columns, kit_guide(rules, table, "turn sheets"),
+                     round_rotation(book), STARTS_LABEL),
+    )
+
+
+def ten_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
+               rounds: int | None) -> tuple[Part, ...]:
+    """Return the parts of a ``ten`` table (docs/rules.md section 4): one turn each, a score
+    and a "shut the box" mark per player."""
+    turns = [(player, "") for player in table.seats]
+    columns = [ScoreColumn("Score", "score"), ScoreColumn("Shut the box", "shut-the-box", mark="wins at once")]
+    return (
+        RulesCard(book),
+        number_strips(rules, book, layout, table, turns, "", "Score", "score"),
+        roll_records(rules, layout, table, turns, ""),
+        totals_table(book, layout, table, columns, kit_guide(rules, table, "strips")),
+    )
+
+
+def hundred_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
+                   rounds: int | None) -> tuple[Part, ...]:
+    """Return the parts of a ``hundred`` table (docs/rules.md section 5): turn sheets for the
+    rounds a race takes, running totals per round with a reset mark."""
+    rounds = rounds_printed(rules, table, rounds)
+    digits = rules.tiles - 1 if rules.scoring == "digits" else 0  # the first throw shuts a tile
+    sheets = seat_turn_sheets(rules, book, layout, table, rounds)
+    columns = round_columns(filled(rounds, totals_columns(layout)), ("score", "total"), ("score", "total"), "shut")
+    return (
+        RulesCard(book),
+        sheets,
+        roll_records(rules, layout, table, rotation(table.seats, rounds), "Round"),
+        totals_table(book, layout, table, columns, kit_guide(rules, table, "turn sheets"),
+                     scoring_running_total(book), score_digits=digits),
+    )
+
+
+def long_game_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
+                     rounds: int | None) -> tuple[Part, ...]:
+    """Return the parts of a ``long-game`` table (docs/rules.md section 6): one board sheet for
+    the game, a row per turn, closer and opener alternating, each row starting from the
+    board the row above left; a turn record with both dice, doubles and extra turns over
+    continuation sheets; turns and the winner per seat."""
+    length = game_length(rules, len(table.seats))
+    turns = rounds_printed(rules, table, rounds)
+    note = carry_on("turn")
+    geometry = turn_sheet_geometry(rules.tiles, book.strip_hint, note, layout, scored=False)
+    rows = numbered_rows("Turn", 2 * turns, filled(2 * turns, geometry.per_page), ROLE_NAMES)
+    name_mm = layout.name_field_mm(layout.content_width_mm, ROLE_NAMES, names=len(ROLE_NAMES))
+    fields = tuple((role, player, layout.name_pt(player, name_mm, 1)) for role, player in zip(ROLE_NAMES, table.seats))
+    board = TurnSheets("Board sheet", "board-sheet", book.strip_hint, "", "", geometry, name_mm, (), ROLE_KEYS,
+                       "turn", tuple(turn_pages(fields, rows, geometry.per_page)), note)
+    throws = ceil(length.throws_90 * turns / length.turns_95)
+    columns = [ScoreColumn("Turns played", "turns-played"), ScoreColumn("Doubles thrown", "doubles-thrown"),
+               ScoreColumn("Won", "won", mark="won")]
+    return (
+        RulesCard(book),
+        board,
+        turn_record(layout, doubles_extra_turns(book), throws),
+        totals_table(book, layout, table, columns, kit_guide(rules, table, "board sheet"),
+                     seat_labels=ROLE_NAMES, winner=False),
+    )
+
+
+def host_key_parts(rules: Rules, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
+    """Return the parts of a Shut the Box host key: the scoring key of docs/kit.md."""
+    return (host_key(rules, book, layout),)
+
+
+TABLE_PARTS: dict[str, TableParts] = {  # by the preset a kit prints as (Preset.layout)
+    "strip": strip_parts,
+    "classic": classic_parts,
+    "ten": ten_parts,
+    "hundred": hundred_parts,
+    "long-game": long_game_parts,
+}
