@@ -17,6 +17,7 @@ from pathlib import Path
 
 from games_box import GeneratedGame
 from games_knucklebones import GeneratedGame as KnucklebonesGame
+
 from kitgen.forms.scheme import Manifest
 
 ROW_FIELD = re.compile(r"(t\d+\.[a-z-]+\.sheet(\d+))\.r(\d+)\.")
@@ -38,7 +39,8 @@ def box_values(game: GeneratedGame, manifest: Manifest, fields: set[str], rng: r
     row = 0
     for entry in game.entries:
         if entry.kind == "turn":
-            name = next(player for player in game.players if player.casefold() == entry.text.split(" ", 1)[1].casefold())
+            named = entry.text.split(" ", 1)[1].casefold()
+            name = next(player for player in game.players if player.casefold() == named)
             seat = game.players.index(name) + 1
             turns[name] = turns.get(name, 0) + 1
             round_number = str(turns[name])

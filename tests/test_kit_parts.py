@@ -7,6 +7,7 @@ import pytest
 from kitgen.errors import OptionError
 from kitgen.games import Game
 from kitgen.kit.layout import LINE_HEIGHT, PT_PER_MM, Layout, find_paper
+from kitgen.kit.measure import BOLD, lines_for, text_mm
 from kitgen.kit.parts import (
     HostKey,
     NumberStrips,
@@ -23,7 +24,6 @@ from kitgen.kit.parts import (
     table_chunk,
     tile_sets,
 )
-from kitgen.kit.measure import BOLD, lines_for, text_mm
 from kitgen.kit.tables import Table
 from kitgen.rulebook import rulebook
 from kitgen.rules.formats import game_length
@@ -304,7 +304,8 @@ def test_a_name_fits_its_strip_and_record_field_at_the_size_it_prints(layout, na
 
 def test_a_name_that_fits_keeps_the_body_text_size_in_large_print():
     parts = parts_of("strip", ("Amara Okafor", "Ben"), LARGE)
-    assert {caption.player_pt for caption in (*strips_of(parts), *records_of(parts)) if caption.player} == {LARGE.text_pt}
+    captions = (*strips_of(parts), *records_of(parts))
+    assert {caption.player_pt for caption in captions if caption.player} == {LARGE.text_pt}
 
 
 def test_cut_strips_and_records_carry_their_table():

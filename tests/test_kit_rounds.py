@@ -12,8 +12,8 @@ import random
 from math import ceil
 
 import pytest
-
 from games_box import NAMES, pick_largest, pick_tiles, random_box_game
+
 from kitgen.errors import OptionError
 from kitgen.kit.guide import how_to_use, minutes
 from kitgen.kit.layout import Layout, find_paper
@@ -98,7 +98,7 @@ def test_a_blank_table_carries_the_rounds_nine_in_ten_games_last(preset, options
 
 def test_the_registry_holds_every_preset_option_and_seat_count():
     for preset in PRESETS:
-        values = [dict(zip([option.name for option in preset.options], chosen))
+        values = [dict(zip([option.name for option in preset.options], chosen, strict=True))
                   for chosen in _option_values(preset)]
         for options in values:
             rules = preset.configure(options)

@@ -86,8 +86,8 @@ def test_tables_alike_are_laid_out_once_and_print_as_when_laid_out_alone(kit):
     pages = table_pages(alone)
     shared = [[TABLE_FORM in page["/Resources"].get("/XObject", {}) for page in reader.pages[first:first + count]]
               for first, count in pages]
-    assert shared == [[alike] * count for alike, (_, count) in zip((False, True, True), pages)]
-    for (first, count), table in list(zip(pages, alone))[1:]:  # table 1 is laid out alone anyway
+    assert shared == [[alike] * count for alike, (_, count) in zip((False, True, True), pages, strict=False)]
+    for (first, count), table in list(zip(pages, alone, strict=False))[1:]:  # table 1 is laid out alone anyway
         assert printed(stamped, first, count) == printed(table, 0, count)
 
 
@@ -121,7 +121,8 @@ def test_stamped_kits_keep_the_outline_of_each_table(kit):
     chunks, stamped, alone = kit
     titles = [item.title for item in PdfReader(BytesIO(stamped)).outline if not isinstance(item, list)]
     assert titles == [chunk.bookmark for chunk in chunks]
-    nested = [[item.title for item in items] for items in PdfReader(BytesIO(stamped)).outline if isinstance(items, list)]
+    outline = PdfReader(BytesIO(stamped)).outline
+    nested = [[item.title for item in items] for items in outline if isinstance(items, list)]
     assert nested == [[item.title for item in PdfReader(BytesIO(pdf)).outline[1]] for pdf in alone]
 
 

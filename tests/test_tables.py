@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from kitgen.errors import OptionError, PlayerCountError, PlayerNameError, RosterError
+from kitgen.errors import OptionError, PlayerCountError, PlayerNameError
 from kitgen.kit.roster import read_roster
 from kitgen.kit.tables import balanced_sizes, plan_tables, split_names
 from kitgen.rules.presets import find_preset

@@ -141,7 +141,7 @@ class Manifest:
             raise ValueError(f"its embedded manifest is not a kitgen kit's: a kit has 1 to {MAX_TABLES} tables.")
         seats = tuple(_checked_seats(table, number, low, high) for number, table in enumerate(tables, start=1))
         records = tuple(_checked_records(table, number, names) for number, (table, names)
-                        in enumerate(zip(tables, seats), start=1))
+                        in enumerate(zip(tables, seats, strict=True), start=1))
         return cls(rules, seats, records, version)
 
 
@@ -160,7 +160,9 @@ def _checked_rules(rules: object, preset: object) -> tuple[str, int, int]:
     try:
         settled = parse_rules_line(rules)
     except KitgenError:
-        raise ValueError("its embedded manifest is not a kitgen kit's: its rules line is not one kitgen knows.") from None
+        raise ValueError(
+            "its embedded manifest is not a kitgen kit's: its rules line is not one kitgen knows."
+        ) from None
     if rules.split()[0] != settled.preset or preset != settled.preset:
         raise ValueError("its embedded manifest is not a kitgen kit's: its preset is not its rules line's.")
     return rules, settled.min_players, settled.max_players
@@ -191,7 +193,7 @@ def _checked_seats(table: object, number: int, low: int, high: int) -> tuple[str
     return tuple(seats)
 
 
-def _checked_records(table: dict, number: int, seats: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+def _checked_records(table: dict[str, object], number: int, seats: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     """Return the roll records of a manifest's table ``number``, whose seats are ``seats``.
 
     Raises :class:`ValueError` unless there are at most :data:`MAX_RECORDS`, each a pair

@@ -7,11 +7,11 @@ place as a pair (:mod:`kitgen.kit.output`), so a failed render leaves no partial
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from io import BytesIO
 from itertools import count
 from pathlib import Path
-from typing import Callable
 
 from pypdf import PdfReader
 
@@ -22,7 +22,13 @@ from kitgen.kit.layout import DEFAULT_DIE_MM, Layout, find_paper
 from kitgen.kit.output import output_paths, replaceable, stale_paths, write_files
 from kitgen.kit.parallel import render_documents
 from kitgen.kit.parts import (
-    Chunk, RollRecords, check_rounds, continuation_chunks, coverage, host_key_chunk, table_chunk,
+    Chunk,
+    RollRecords,
+    check_rounds,
+    continuation_chunks,
+    coverage,
+    host_key_chunk,
+    table_chunk,
 )
 from kitgen.kit.render import DocumentInfo
 from kitgen.kit.request import KitRequest
@@ -48,7 +54,7 @@ class KitContents:
         """Return one line per file (named in ``files``) with its pages, then one line
         saying what the kit holds, e.g. ``5 tables, 30 names, 33 pages in all, strips for
         2 attempts a seat and 4 spare``."""
-        lines = [f"{name}: {_count(pages, 'page')}" for name, pages in zip(files, self.pages)]
+        lines = [f"{name}: {_count(pages, 'page')}" for name, pages in zip(files, self.pages, strict=True)]
         people = _count(self.names, "name") if self.names else f"{_count(self.seats, 'blank seat')} a table"
         lines.append(f"{_count(self.tables, 'table')}, {people}, {_count(sum(self.pages), 'page')} in all, "
                      f"{self.covers}")
@@ -94,7 +100,7 @@ def build_kit(
     """
     paths = [path for path in output_paths(request) if path is not None]
     rendered = render_kit(request, progress)
-    files = dict(zip(paths, rendered.pdfs))
+    files = dict(zip(paths, rendered.pdfs, strict=True))
     write_files(files, replaceable(request.output is not None, request.force), stale_paths(request))
     return WrittenKit(list(files), rendered.contents)
 
@@ -107,8 +113,8 @@ def render_kit(
     what the kit holds.
 
     Raises :class:`OptionError` for an unknown paper or host-key mode, for rounds the game
-    does not take or for knucklebones dice the boards cannot hold, :class:`PlayerCountError` / :class:`PlayerNameError` for
-    seats or names the preset or the fonts cannot take, and :class:`RenderError` when
+    does not take or for knucklebones dice the boards cannot hold, :class:`PlayerCountError`
+    / :class:`PlayerNameError` for seats or names the preset or the fonts cannot take, and :class:`RenderError` when
     the render fails.
     """
     if request.host_key not in HOST_KEY_MODES:
@@ -124,12 +130,12 @@ def render_kit(
     key = [host_key_chunk(request.rules, layout, book)] if request.host_key != "none" else []
     rules = request.rules.describe()
     how_many = _count(len(tables), "table")
-    forms = {}
+    info = DocumentInfo(book.title, f"Paper kit for {rules}: {how_many} on {layout.print_name}.")
     if request.fillable:  # the tables' chunks have form fields, the manifest says what they are for
         manifest = kit_manifest(rules, tables, chunks)
-        forms = {"attachments": ((MANIFEST_NAME, manifest.to_json()),), "form_chunks": len(tables)}
+        info = replace(info, attachments=((MANIFEST_NAME, manifest.to_json()),), form_chunks=len(tables))
     documents = [(
-        DocumentInfo(book.title, f"Paper kit for {rules}: {how_many} on {layout.print_name}.", **forms),
+        info,
         chunks + key if request.host_key == "appended" else chunks,
     )]
     if request.host_key == "separate":

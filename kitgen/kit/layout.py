@@ -8,9 +8,10 @@ points (``_pt``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import ceil, floor
-from typing import ClassVar, Sequence
+from typing import ClassVar
 
 from kitgen.errors import OptionError, quote
 from kitgen.kit.measure import BOLD, fitted_pt, lines_for, text_mm
@@ -170,7 +171,7 @@ class Layout:
     number_line_height: ClassVar[float] = NUMBER_LINE_HEIGHT
     footer_pt: ClassVar[float] = FOOTER_PT  # footer's text size: the host's, so it does not grow in large print
     bar_band_mm: ClassVar[float] = BAR_BAND_MM
-    furniture_width_mm: ClassVar[float] = FURNITURE_WIDTH_MM  # the footer's scale-bar box; the page number takes the rest
+    furniture_width_mm: ClassVar[float] = FURNITURE_WIDTH_MM  # the footer's scale-bar box; the page number: the rest
     strip_padding_mm: ClassVar[float] = STRIP_PADDING_MM
     scissors_mm: ClassVar[float] = SCISSORS_MM  # scissors mark's width (a cutting guide: not scaled)
     cut_line_mm: ClassVar[float] = CUT_LINE_MM
@@ -401,7 +402,7 @@ class Layout:
         ``widths_mm`` wide (at least a row's height)."""
         lines = max(
             lines_for(heading, width - CELL_PADDING_MM, self.header_pt, BOLD)
-            for heading, width in zip(headings, widths_mm)
+            for heading, width in zip(headings, widths_mm, strict=True)
         )
         return round(max(self.row_mm, lines * self.header_line_mm + HEADER_PADDING_MM), 2)
 
@@ -413,7 +414,7 @@ class Layout:
         return tuple(
             round(max([text_mm(word, self.header_pt, BOLD) for word in heading.split()]
                       + [text_mm(item, self.text_pt) for item in column]) + CELL_PADDING_MM + 1, 2)
-            for heading, column in zip(headings, items)
+            for heading, column in zip(headings, items, strict=True)
         )
 
     def header_fit_pt(self, headings: Sequence[str], widths_mm: Sequence[float]) -> float:
@@ -422,7 +423,7 @@ class Layout:
         (many columns in large print)."""
         return min(
             fitted_pt(word, width - CELL_PADDING_MM - 1, self.header_pt, 1, BOLD)
-            for heading, width in zip(headings, widths_mm) for word in heading.split()
+            for heading, width in zip(headings, widths_mm, strict=True) for word in heading.split()
         )
 
     @property

@@ -93,7 +93,7 @@ def _advance_em(char: str, weight: int) -> float:
             width = font.getGlyphSet(location={"wght": weight})[glyph].width
         else:
             width = font["hmtx"].metrics[glyph][0]
-        return width / font["head"].unitsPerEm
+        return float(width / font["head"].unitsPerEm)
     raise KeyError(f"no kit font draws {char!r}")
 
 

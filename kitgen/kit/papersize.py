@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Iterator, Mapping, get_args
+from typing import get_args
 
 from kitgen.errors import OptionError
 from kitgen.kit.request import Paper

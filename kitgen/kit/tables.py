@@ -8,9 +8,9 @@ tables of balanced sizes within the preset's player range.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from math import ceil
-from typing import Iterable
 
 from kitgen.errors import OptionError, PlayerCountError, PlayerNameError
 from kitgen.rules.names import parse_names
@@ -96,7 +96,7 @@ def plan_tables(
     starts = [sum(sizes[:index]) for index in range(len(sizes))]
     return tuple(
         Table(number, players[start:start + size])
-        for number, (start, size) in enumerate(zip(starts, sizes), start=1)
+        for number, (start, size) in enumerate(zip(starts, sizes, strict=True), start=1)
     )
 
 

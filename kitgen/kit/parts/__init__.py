@@ -23,6 +23,16 @@ from kitgen.kit.parts.boards import (
     BoardPages,
     board_pages,
 )
+from kitgen.kit.parts.chunks import (
+    MAX_ROUNDS,
+    check_rounds,
+    continuation_chunks,
+    coverage,
+    host_key_chunk,
+    rounds_printed,
+    several_rounds,
+    table_chunk,
+)
 from kitgen.kit.parts.column_scores import SCORE_COUNT_HEADINGS, ColumnScoreKey, ColumnScoreRow, column_score_key
 from kitgen.kit.parts.host_key import (
     MAX_SET_SIZE,
@@ -59,16 +69,6 @@ from kitgen.kit.parts.part import (
     player_field_mm,
     rotation,
     table_label_mm,
-)
-from kitgen.kit.parts.chunks import (
-    MAX_ROUNDS,
-    check_rounds,
-    continuation_chunks,
-    coverage,
-    host_key_chunk,
-    rounds_printed,
-    several_rounds,
-    table_chunk,
 )
 from kitgen.kit.parts.roll_records import (
     DICE_COLUMN,

@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import ClassVar, Sequence
+from typing import ClassVar
 
 from kitgen.errors import OptionError
 from kitgen.kit.layout import (
@@ -96,6 +97,7 @@ def board_pages(table: Table, layout: Layout, book: Rulebook, games: int) -> Boa
         Board(seat, key, player, layout.name_pt(player, name_mm, lines), columns, column_keys)
         for seat, key, player, columns, column_keys in zip(
             SEAT_LABELS, SEAT_KEYS, table.seats, (COLUMN_LABELS, COLUMN_LABELS[::-1]), (COLUMN_KEYS, COLUMN_KEYS[::-1]),
+            strict=False,
         )
     )
     return BoardPages("Boards", geometry, near, far, book.strip_hint, spot_text, games)

@@ -17,6 +17,7 @@ from kitgen.kit.parts.strips import NumberStrips
 from kitgen.kit.parts.turn_sheets import TurnSheets, continuation_sheet
 from kitgen.kit.tables import Table
 from kitgen.rulebook import Rulebook
+from kitgen.text import gettext, ngettext
 
 # Games of several rounds (classic best-of and elimination, hundred) and the long game print
 # for the turns a seat takes in 19 of 20 games (docs/rules.md, "Game lengths"), on turn
@@ -97,17 +98,26 @@ def coverage(chunk: Chunk, seats: int) -> str:
             rows = part.sheet_rows
             numbered = sum(1 for row in rows if row.number)
             spares = len(rows) - numbered
-            spare = f"{spares or 'no'} spare row{'' if spares == 1 else 's'}"
+            spare = (ngettext("{count} spare row", "{count} spare rows", spares).format(count=spares)
+                     if spares else gettext("no spare rows"))
             if rows[0].role:
-                return f"a board sheet for {numbered} turns and {spare}"
-            return f"turn sheets for {numbered} rounds a seat and {spare}"
+                return gettext("a board sheet for {turns} turns and {spare}").format(turns=numbered, spare=spare)
+            return gettext("turn sheets for {rounds} rounds a seat and {spare}").format(rounds=numbered, spare=spare)
         if isinstance(part, NumberStrips):
-            spare = sum(len(page) for page in part.pages) - part.turns
-            what = (part.round_label or "turn").lower()
+            spare_strips = sum(len(page) for page in part.pages) - part.turns
             played = part.turns // seats
-            return f"strips for {played} {what}{'s' if played > 1 else ''} a seat and {spare} spare"
+            if part.round_label == "Attempt":
+                text = ngettext("strips for {played} attempt a seat and {spare} spare",
+                                "strips for {played} attempts a seat and {spare} spare", played)
+            elif part.round_label == "Round":
+                text = ngettext("strips for {played} round a seat and {spare} spare",
+                                "strips for {played} rounds a seat and {spare} spare", played)
+            else:
+                text = ngettext("strips for {played} turn a seat and {spare} spare",
+                                "strips for {played} turns a seat and {spare} spare", played)
+            return text.format(played=played, spare=spare_strips)
         if isinstance(part, BoardPages):
-            return f"boards for {part.pages} game{'s' if part.pages > 1 else ''}"
+            return ngettext("boards for {count} game", "boards for {count} games", part.pages).format(count=part.pages)
     raise ValueError(f"{chunk.label} has no strips, turn sheets or boards")
 
 

@@ -97,7 +97,7 @@ def match_record(
         heading="Match record",
         title=book.title,
         seats=tuple((seat, player, layout.name_pt(player, seat_mm, lines))
-                    for seat, player in zip(SEAT_LABELS, table.seats)),
+                    for seat, player in zip(SEAT_LABELS, table.seats, strict=False)),
         seat_field_mm=seat_mm,
         columns=columns,
         column_keys=(STARTER_KEY, *(f"{seat}-total" for seat in SEAT_KEYS),

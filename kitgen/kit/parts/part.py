@@ -5,15 +5,16 @@ turn sheets and records are sized here.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from math import ceil
-from typing import ClassVar, Iterable, Sequence, TypeVar
+from typing import ClassVar, TypeVar
 
 from kitgen.kit.guide import Paper, how_to_use
 from kitgen.kit.layout import Layout
 from kitgen.kit.measure import text_mm
 from kitgen.kit.tables import Table
-from kitgen.rulebook import Rulebook, Section
+from kitgen.rulebook import Section
 from kitgen.rules.presets import Rules
 
 Item = TypeVar("Item")

@@ -86,7 +86,7 @@ def roll_records(rules: Rules, layout: Layout, table: Table, turns: Turns, round
     header = layout.header_mm(("No.", *columns), widths)
     geometry = record_geometry(rules.tiles, layout, header, lines - 1)
     records = [RecordCaption(label, player, layout.name_pt(player, name_mm, lines), number)
-               for label, (player, number) in zip(labels, turns)]
+               for label, (player, number) in zip(labels, turns, strict=True)]
     blank = RecordCaption(" \u00b7 ".join(filter(None, (table.label, round_label))), "", layout.text_pt)
     records += [blank] * (filled(len(records), geometry.columns) - len(records))
     return RollRecords(

@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import floor
-from typing import ClassVar, Sequence
+from typing import ClassVar
 
 from kitgen.kit.layout import NAME_LINES, Layout, column_widths
 from kitgen.kit.measure import text_mm

@@ -4,9 +4,10 @@ record and knucklebones' placement record.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import ceil
-from typing import ClassVar, Sequence
+from typing import ClassVar
 
 from kitgen.kit.layout import Layout, column_widths, rows_per_sheet
 from kitgen.kit.parts.boards import SEAT_KEYS, SEAT_LABELS
@@ -82,7 +83,7 @@ def placement_record(layout: Layout, games: int, players: Sequence[str]) -> Turn
     or by the seat."""
     note = f"One row per placement, both totals after its removals. {_overleaf('placement')}"
     columns = (*PLACEMENT_COLUMNS, *(f"Total for {player}" if player else f"{seat} total"
-                                     for seat, player in zip(SEAT_LABELS, players)))
+                                     for seat, player in zip(SEAT_LABELS, players, strict=False)))
     keys = (*PLACEMENT_KEYS, *(f"{seat}-total" for seat in SEAT_KEYS))
     widths = column_widths(layout.content_width_mm, layout.row_number_mm, PLACEMENT_COLUMN_WEIGHTS,
                            layout.least_columns_mm(PLACEMENT_COLUMNS))

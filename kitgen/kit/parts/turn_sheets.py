@@ -4,9 +4,10 @@ round or turn, for games of several rounds and the long game.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import floor
-from typing import ClassVar, Sequence
+from typing import ClassVar
 
 from kitgen.games.box.formats import has_opener
 from kitgen.kit.layout import (
