@@ -154,7 +154,7 @@ def _keyed(parts: tuple[Section, ...], key: str) -> tuple[str, ...]:
     return tuple(
         paragraph
         for part in parts
-        for name, paragraph in zip(part.keys, part.paragraphs, strict=True)
+        for name, paragraph in zip(part.keys, part.paragraphs, strict=False)  # a section not from a template has no keys
         if part.key == key or name == key or name.startswith(key + ".")
     )
 
