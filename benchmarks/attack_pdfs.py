@@ -36,9 +36,9 @@ import sys
 import tempfile
 import time
 import zlib
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator
 
 REPO = Path(__file__).resolve().parents[1]
 HANG_S = 10.0  # the bound: every hostile input answered within 10 s
@@ -135,7 +135,7 @@ def kit(fields: dict[str, str] | list[tuple[bytes, bytes | None]] | None = None,
         5: b"<< /Type /Filespec /F %s /UF %s /EF << /F 6 0 R >> >>" % (literal(MANIFEST), literal(MANIFEST)),
         6: manifest_body if manifest_body is not None else stream(manifest or manifest_json(), b"/Type /EmbeddedFile"),
     }
-    for number, (name, value) in zip(numbers, pairs):
+    for number, (name, value) in zip(numbers, pairs, strict=True):
         objects[number] = field_dict(name, value)
     return build(objects, **options)
 

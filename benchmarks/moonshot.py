@@ -27,11 +27,11 @@ import multiprocessing
 import pstats
 import sys
 import tempfile
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from io import BytesIO
 from pathlib import Path
-from typing import Callable
 
 from measure import time_call
 
@@ -193,7 +193,7 @@ def cached_stamped(kit: StripKit) -> tuple[Callable[[], None], tuple[Path, Path]
         for _ in chunks:
             writer.append(table)
         overlay = PdfReader(BytesIO(renderer.render_html(overlay_html)))
-        for page, names in zip(writer.pages, overlay.pages):
+        for page, names in zip(writer.pages, overlay.pages, strict=False):
             page.merge_page(names)
         with open(paths[0], "wb") as stream:
             writer.write(stream)

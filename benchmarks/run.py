@@ -262,7 +262,7 @@ def validation_rows(scratch: Path, plan: Plan) -> list[Row]:
         if plan.baseline is not None:
             rows.append(compared)
     for kind, times in (("in-process", inprocess), ("command", command)):
-        for small, large in zip(plan.validate_sizes, plan.validate_sizes[1:]):
+        for small, large in zip(plan.validate_sizes, plan.validate_sizes[1:], strict=False):
             growth = times[large] / times[small]
             rows.append(Row(f"validate {kind}: time for {large:,} / {small:,} logs", ratio_text(growth),
                             f"throws x{sum(throws[:large]) / sum(throws[:small]):.2f}", "",

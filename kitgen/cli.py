@@ -14,8 +14,9 @@ import logging
 import re
 import sys
 import time
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Annotated, Any, Callable, Iterable, Literal, NoReturn, Optional
+from typing import Annotated, Any, Literal, NoReturn
 
 import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup
@@ -118,14 +119,14 @@ def option_choices(name: str) -> Any:
 PresetId = choices(preset.id for preset in PRESETS)
 Preset = Annotated[PresetId, typer.Option(
     "--rules", case_sensitive=False, help="The game: a preset id (kitgen rules lists them).")]
-Tiles = Annotated[Optional[option_choices("tiles")], typer.Option("--tiles", help="classic: tiles on the box.")]
-OneDie = Annotated[Optional[option_choices("one-die")], typer.Option(
+Tiles = Annotated[option_choices("tiles") | None, typer.Option("--tiles", help="classic: tiles on the box.")]
+OneDie = Annotated[option_choices("one-die") | None, typer.Option(
     "--one-die", case_sensitive=False, help="classic: the one-die rule.")]
-Format = Annotated[Optional[option_choices("format")], typer.Option(
+Format = Annotated[option_choices("format") | None, typer.Option(
     "--format", case_sensitive=False, help="classic: single round, best of 3/5/7, or elimination.")]
-Scoring = Annotated[Optional[option_choices("scoring")], typer.Option(
+Scoring = Annotated[option_choices("scoring") | None, typer.Option(
     "--scoring", case_sensitive=False, help="hundred: score the tiles' sum or their digits.")]
-Match = Annotated[Optional[option_choices("match")], typer.Option(
+Match = Annotated[option_choices("match") | None, typer.Option(
     "--match", case_sensitive=False, help="knucklebones: one game or a best-of match.")]
 
 KIT_EXAMPLES = """Examples:
@@ -166,7 +167,7 @@ def fail(message: str) -> NoReturn:
     raise typer.Exit(2)
 
 
-def settle_rules(preset: str, **chosen: Optional[str]):
+def settle_rules(preset: str, **chosen: str | None):
     """Return the :class:`Rules` of ``preset`` with the preset options given on the command
     line (those left as ``None`` keep their defaults)."""
     from kitgen.rules.presets import find_preset
@@ -272,26 +273,26 @@ def kit(
     format: Format = None,
     scoring: Scoring = None,
     match: Match = None,
-    players: Optional[str] = typer.Option(None, "--players", help='Names in seat order, e.g. "Ana, Ben".'),
-    roster: Optional[Path] = typer.Option(
+    players: str | None = typer.Option(None, "--players", help='Names in seat order, e.g. "Ana, Ben".'),
+    roster: Path | None = typer.Option(
         None, "--roster",
         help="A class list: one name a line, a CSV or spreadsheet (.xlsx) with a name column.",
     ),
-    seats: Optional[int] = typer.Option(
+    seats: int | None = typer.Option(
         None, "--seats", show_default="the preset's most players, at most 6",
         help="Blank tables: how many seats each has, to write names in.",
     ),
     tables: int = typer.Option(1, "--tables", help="How many tables: blank ones, or at least this many for names."),
-    table_size: Optional[int] = typer.Option(
+    table_size: int | None = typer.Option(
         None, "--table-size", show_default="the preset's most players",
         help="With names: seat at most this many at a table; the names are split in order "
              "into the fewest tables of balanced sizes.",
     ),
-    rounds: Optional[int] = typer.Option(
+    rounds: int | None = typer.Option(
         None, "--rounds", show_default="what 19 in 20 games need",
         help="Games of several rounds: the rounds to print (long-game: turns a seat).",
     ),
-    paper: Optional[Paper] = typer.Option(
+    paper: Paper | None = typer.Option(
         None, "--paper", case_sensitive=False, show_default="$KITGEN_PAPER, $PAPERSIZE, /etc/papersize, a4",
         help="The paper size (the first of the defaults that is set).",
     ),
@@ -300,11 +301,11 @@ def kit(
         help="The host key as its own PDF, at the end of the kit, or left out.",
     ),
     large_print: bool = typer.Option(False, "--large-print", help="Text and boxes at least 1.5x."),
-    die_size: Optional[float] = typer.Option(
+    die_size: float | None = typer.Option(
         None, "--die-size", show_default="16",
         help="knucklebones: the width in mm of the dice the board cells hold.",
     ),
-    output: Optional[Path] = typer.Option(
+    output: Path | None = typer.Option(
         None, "-o", "--output", show_default="output/kit.pdf",
         help="The kit PDF, or - for standard output.",
     ),
@@ -370,18 +371,18 @@ def check(
     format: Format = None,
     scoring: Scoring = None,
     match: Match = None,
-    open_tiles: Optional[str] = typer.Option(None, "--open", help='The open tiles, e.g. "1 2 4 9".'),
-    roll: Optional[str] = typer.Option(None, "--roll", help="The throw: 8, 5+3 or 'die 4'."),
-    close: Optional[str] = typer.Option(None, "--close", help='The tiles the move shuts (or opens), e.g. "3 5".'),
+    open_tiles: str | None = typer.Option(None, "--open", help='The open tiles, e.g. "1 2 4 9".'),
+    roll: str | None = typer.Option(None, "--roll", help="The throw: 8, 5+3 or 'die 4'."),
+    close: str | None = typer.Option(None, "--close", help='The tiles the move shuts (or opens), e.g. "3 5".'),
     none: bool = typer.Option(False, "--none", help="Judge the claim that the throw has no move."),
-    role: Optional[Literal["close", "open"]] = typer.Option(
+    role: Literal["close", "open"] | None = typer.Option(
         None, "--role", case_sensitive=False, show_default="close",
         help="long-game: the closer shuts tiles, the opener opens them.",
     ),
-    mine: Optional[str] = typer.Option(None, "--mine", help='knucklebones: your grid, e.g. "left:3,3 middle: right:6".'),
-    theirs: Optional[str] = typer.Option(None, "--theirs", help="knucklebones: the opponent's grid."),
-    face: Optional[int] = typer.Option(None, "--face", help="knucklebones: the rolled face."),
-    column: Optional[Literal["left", "middle", "right", "l", "m", "r", "1", "2", "3"]] = typer.Option(
+    mine: str | None = typer.Option(None, "--mine", help='knucklebones: your grid, e.g. "left:3,3 middle: right:6".'),
+    theirs: str | None = typer.Option(None, "--theirs", help="knucklebones: the opponent's grid."),
+    face: int | None = typer.Option(None, "--face", help="knucklebones: the rolled face."),
+    column: Literal["left", "middle", "right", "l", "m", "r", "1", "2", "3"] | None = typer.Option(
         None, "--column", case_sensitive=False,
         help="knucklebones: the column the die goes in (as in a log: also l, m, r or 1, 2, 3).",
     ),
@@ -494,9 +495,9 @@ def report(
     # the report lists that log as unreadable (LogUnreadableError) and goes on.
     logs: list[str] = typer.Argument(
         ..., metavar="LOG...", help="Game logs, one per table; a folder means every *.log file in it."),
-    output: Optional[Path] = typer.Option(
+    output: Path | None = typer.Option(
         None, "-o", "--output", show_default="output/report.pdf", help="The report PDF."),
-    paper: Optional[Paper] = typer.Option(
+    paper: Paper | None = typer.Option(
         None, "--paper", case_sensitive=False, show_default="$KITGEN_PAPER, $PAPERSIZE, /etc/papersize, a4",
         help="The paper size (the first of the defaults that is set).",
     ),
@@ -547,7 +548,7 @@ def _report_writer() -> Callable:
 def transcribe_command(
     # str, not Path: a kit that cannot be read is one sentence of read_kit's, not a usage message
     kit: str = typer.Argument(..., metavar="KIT", help="A filled fillable kit (PDF)."),
-    output: Optional[Path] = typer.Option(
+    output: Path | None = typer.Option(
         None, "-o", "--output", show_default="the kit's folder", help="The folder to write the logs in.",
     ),
     force: bool = typer.Option(False, "--force", help="Replace logs that exist."),
@@ -571,7 +572,7 @@ def transcribe_command(
 
 @app.command("rules", cls=Command, epilog=RULES_EXAMPLES)
 def rules_command(
-    preset: Optional[PresetId] = typer.Argument(
+    preset: PresetId | None = typer.Argument(
         None, metavar="PRESET", case_sensitive=False, show_default=False,
         help="A preset id; without one, list the presets."),
 ) -> None:

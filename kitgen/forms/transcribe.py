@@ -10,8 +10,8 @@ judges a move: that is the validator's work. Pure: no PDF library, no files.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Callable, Mapping
 
 from kitgen.errors import UnknownPresetError
 from kitgen.forms.scheme import Manifest, table_prefix
@@ -315,7 +315,7 @@ def _long_game_body(writer: _Writer, manifest: Manifest, number: int, names: lis
     Turn column names a new turn (odd turns the closer's, even the opener's), a throw
     per filled row, and the winner ticked in the totals table."""
     current = None
-    for sheet, rows in sorted(_sheet_rows(table, TURN_RECORD).items()):
+    for _sheet, rows in sorted(_sheet_rows(table, TURN_RECORD).items()):
         for row_number, row in sorted(rows.items()):
             if row_number == 0 or not row:
                 continue
@@ -360,7 +360,7 @@ def _knucklebones_body(writer: _Writer, manifest: Manifest, number: int, names: 
         if (found := _MATCH_ROW.fullmatch(name)) and value:
             match_rows.setdefault(int(found[1]), {})[found[2]] = value
     games: list[tuple[str, list[tuple[int, dict[str, str]]]]] = []
-    for sheet, rows in sorted(sheets.items()):
+    for _sheet, rows in sorted(sheets.items()):
         numbers = [row for row in rows if row]
         if not games or (numbers and min(numbers) == 1 and games[-1][1]):
             games.append((rows.get(0, {}).get(GAME, ""), []))

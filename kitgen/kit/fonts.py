@@ -15,12 +15,11 @@ import importlib
 import json
 import tomllib
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Iterable
 
 from fontTools.pens.boundsPen import ControlBoundsPen
 from fontTools.ttLib import TTFont, TTLibError

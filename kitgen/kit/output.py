@@ -23,8 +23,9 @@ import hashlib
 import os
 import secrets
 import stat
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO, Callable, Iterable
+from typing import TYPE_CHECKING, BinaryIO
 
 from kitgen.cores import sigterm_unwinds
 from kitgen.errors import OutputExistsError, RenderError
@@ -252,7 +253,7 @@ def write_files(files: dict[Path, bytes], replace: Callable[[Path], bool],
                 _remove_leftovers(path.parent)
                 temporaries.append(_temporary_name(path.parent))
                 _write_temporary(temporaries[-1], content, path)
-            for path, temporary in zip(files, temporaries):
+            for path, temporary in zip(files, temporaries, strict=True):
                 undo.append(_put(temporary, path, replace, temporaries))
             for path in stale:
                 undo.append(_remove(path, replace, temporaries))
