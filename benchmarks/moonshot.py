@@ -216,7 +216,8 @@ def _overlay_html(kit: StripKit, tables: int) -> str:
                 for row, name in enumerate(seats + seats[:1])
             )
             pages.append(f'<section class="sheet" style="position: relative; height: 250mm">{spans}'
-                         f'<span style="position: absolute; right: 0; bottom: 0">Table {table + 1} page {page + 1}</span>'
+                         '<span style="position: absolute; right: 0; bottom: 0">'
+                         f'Table {table + 1} page {page + 1}</span>'
                          "</section>")
     return f"<!DOCTYPE html><html><head><meta charset=utf-8><title>x</title></head><body>{''.join(pages)}</body></html>"
 

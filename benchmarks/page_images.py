@@ -75,7 +75,8 @@ def render(checkout: Path, options: tuple[str, ...], roster: Path, output: Path)
     environment.pop("KITGEN_PAPER", None)
     environment["PYTHONDONTWRITEBYTECODE"] = "1"  # nothing written into either checkout
     done = subprocess.run([sys.executable, "-m", "kitgen", "kit", *options, "--roster", str(roster),
-                           "-o", str(output), "--force"], check=False, capture_output=True, text=True, env=environment, cwd=checkout)
+                           "-o", str(output), "--force"],
+                          check=False, capture_output=True, text=True, env=environment, cwd=checkout)
     if done.returncode != 0:
         raise SystemExit(f"{checkout}: kitgen kit {' '.join(options)} failed: {done.stderr.strip()}")
     return [Path(line) for line in done.stdout.splitlines() if line.strip()]

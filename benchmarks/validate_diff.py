@@ -176,7 +176,8 @@ def main(argv: list[str] | None = None) -> None:
                 if differ <= SHOWN_IN_FULL:
                     print(f"{path} differs:\n{difference_text(after, before)}", flush=True)
                 else:
-                    fields = [field for field in ("status", "exception", "stdout", "stderr") if after[field] != before[field]]
+                    fields = [field for field in ("status", "exception", "stdout", "stderr")
+                              if after[field] != before[field]]
                     print(f"{path} differs in {', '.join(fields)}", flush=True)
                 if options.keep is not None:
                     options.keep.mkdir(parents=True, exist_ok=True)
