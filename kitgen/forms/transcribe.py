@@ -284,9 +284,9 @@ def _totals_claim(writer: _Writer, number: int, names: list[str], cell: str,
                   table: Mapping[str, str]) -> None:
     """Write a ``totals:`` claim of every seat whose totals ``cell`` (``"round-2.total"``,
     ``"combined"``) is filled."""
-    claimed = [(name, table.get(f"{table_prefix(number)}.seat{seat}.{cell}", ""))
-               for seat, name in enumerate(names, start=1)]
-    claimed = [f"{name} {value}" for name, value in claimed if name and value]
+    filled = [(name, table.get(f"{table_prefix(number)}.seat{seat}.{cell}", ""))
+              for seat, name in enumerate(names, start=1)]
+    claimed = [f"{name} {value}" for name, value in filled if name and value]
     if claimed:
         words = cell.replace(".", ", ").replace("-", " ")
         writer.add(f"totals: {', '.join(claimed)}", f"Table {number}, totals, {words}")
@@ -370,13 +370,13 @@ def _knucklebones_body(writer: _Writer, manifest: Manifest, number: int, names: 
         games[-1][1].extend((row, cells) for row, cells in sorted(rows.items()) if row and cells)
     seat_name = _seat_name(names)
     played = 0
-    for label, rows in games:
-        if not rows:
+    for label, placements in games:
+        if not placements:
             continue
         played += 1
         where = f"Table {number}, game {label or played}"
         writer.add(f"game {label or played}", where)
-        for row, cells in rows:
+        for row, cells in placements:
             place = f"{where}, row {row}"
             writer.add(f"{seat_name(cells.get(PLAYER, ''))}: {cells.get(FACE, '')} {cells.get(COLUMN, '')}", place)
             totals = [cells.get(key, "") for key in SEAT_TOTALS]
