@@ -258,7 +258,8 @@ def write_files(files: dict[Path, bytes], replace: Callable[[Path], bool],
                 _remove_leftovers(path.parent)
                 temporaries.append(_temporary_name(path.parent))
                 _write_temporary(temporaries[-1], content, path)
-            for path, temporary in zip(files, temporaries, strict=True):
+            # strict=False: _put adds the backups it makes to temporaries, which so outgrows files
+            for path, temporary in zip(files, temporaries, strict=False):
                 undo.append(_put(temporary, path, replace, temporaries))
             for path in stale:
                 undo.append(_remove(path, replace, temporaries))
