@@ -130,7 +130,7 @@ def rule_text(rules: Rules, key: str) -> tuple[str, ...]:
     found = tuple(
         paragraph
         for part in rule_parts(rules)
-        for name, paragraph in zip(part.keys, part.paragraphs, strict=False)
+        for name, paragraph in zip(part.keys, part.paragraphs)
         if part.key == key or name == key or name.startswith(key + ".")
     )
     if not found:
