@@ -36,9 +36,9 @@ import sys
 import tempfile
 import time
 import zlib
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator
 
 REPO = Path(__file__).resolve().parents[1]
 HANG_S = 10.0  # the bound: every hostile input answered within 10 s
@@ -135,7 +135,7 @@ def kit(fields: dict[str, str] | list[tuple[bytes, bytes | None]] | None = None,
         5: b"<< /Type /Filespec /F %s /UF %s /EF << /F 6 0 R >> >>" % (literal(MANIFEST), literal(MANIFEST)),
         6: manifest_body if manifest_body is not None else stream(manifest or manifest_json(), b"/Type /EmbeddedFile"),
     }
-    for number, (name, value) in zip(numbers, pairs):
+    for number, (name, value) in zip(numbers, pairs, strict=True):
         objects[number] = field_dict(name, value)
     return build(objects, **options)
 
@@ -160,7 +160,8 @@ def manifest_attacks() -> Iterator[Attack]:
                   "classic tiles=99", "ten #x", "ten\x00", "ten " + "x=y " * 100_000, "\ud800", "classic " * 50):
         yield f"manifest-rules-{rules[:12]!r}", lambda rules=rules: kit(manifest=manifest_json(rules=rules))
     yield "manifest-scheme-newer", lambda: kit(manifest=manifest_json(scheme=2))
-    yield "manifest-scheme-4300-digits", lambda: kit(manifest=manifest_json().replace(b'"scheme": 1', b'"scheme": ' + b"9" * 5000))
+    yield "manifest-scheme-4300-digits", lambda: kit(
+        manifest=manifest_json().replace(b'"scheme": 1', b'"scheme": ' + b"9" * 5000))
     yield "manifest-preset-mismatch", lambda: kit(manifest=manifest_json(preset="strip"))
     for count in (0, 251, 3000):
         yield f"manifest-{count}-tables", lambda count=count: kit(manifest=manifest_json(
@@ -185,7 +186,8 @@ def manifest_attacks() -> Iterator[Attack]:
                            "round-digits": [["Ana", "9" * 5000]], "stranger": [["Eve", ""]],
                            "surrogate": [["\udfff", ""]], "many": [["Ana", ""]] * 1_001,
                            "million": [["Ana", ""]] * 1_000_000, "null": [None]}.items():
-        yield f"manifest-records-{label}", lambda records=records: kit(manifest=manifest_json(tables=tables(SEATS, records)))
+        yield f"manifest-records-{label}", lambda records=records: kit(
+            manifest=manifest_json(tables=tables(SEATS, records)))
     for label, table in {"number-wrong": {"table": 2, "seats": SEATS}, "number-bool": {"table": True, "seats": SEATS},
                          "number-missing": {"seats": SEATS}, "list": [SEATS], "string": "t1", "null": None}.items():
         yield f"manifest-table-{label}", lambda table=table: kit(manifest=manifest_json(tables=[table]))
@@ -208,7 +210,8 @@ def manifest_attacks() -> Iterator[Attack]:
         b"<< /Type /EmbeddedFile /Filter [/FlateDecode /FlateDecode] /Length %d >>\nstream\n"
         % len(z := zlib.compress(zlib.compress(manifest_json() + b" " * 100_000_000, 9), 9)) + z + b"\nendstream"))
     yield "manifest-bomb-declared-length", lambda: kit(manifest_body=stream(manifest_json(), b"", length=10 ** 12))
-    yield "manifest-bad-zlib", lambda: kit(manifest_body=b"<< /Type /EmbeddedFile /Filter /FlateDecode /Length 2000000 >>"
+    yield "manifest-bad-zlib", lambda: kit(manifest_body=b"<< /Type /EmbeddedFile /Filter /FlateDecode"
+                                                         b" /Length 2000000 >>"
                                                          b"\nstream\n" + os.urandom(2_000_000) + b"\nendstream")
     yield "manifest-hex-filter", lambda: kit(manifest_body=b"<< /Filter /ASCIIHexDecode /Length %d >>\nstream\n"
                                                            % (2 * len(manifest_json()) + 1)
@@ -228,9 +231,11 @@ def field_attacks() -> Iterator[Attack]:
     """Yield fields whose names or values are not a kit's."""
     for size, label in ((201, "201"), (100_000, "100k"), (5_000_000, "5mb"), (40_000_000, "40mb")):
         yield f"value-literal-{label}", lambda size=size: kit({**FILLED, "t1.rec01.r02.roll-total": "8" * size})
-        yield f"value-hex-{label}", lambda size=size: kit([(literal("t1.rec01.r01.roll-total"), b"<" + b"38" * size + b">")])
+        yield f"value-hex-{label}", lambda size=size: kit(
+            [(literal("t1.rec01.r01.roll-total"), b"<" + b"38" * size + b">")])
     yield "value-escapes-5mb", lambda: kit([(literal("t1.rec01.r01.roll-total"), b"(" + b"\\101" * 1_250_000 + b")")])
-    yield "value-nested-parens-5mb", lambda: kit([(literal("t1.rec01.r01.roll-total"), b"(" * 2_500_000 + b")" * 2_500_000)])
+    yield "value-nested-parens-5mb", lambda: kit(
+        [(literal("t1.rec01.r01.roll-total"), b"(" * 2_500_000 + b")" * 2_500_000)])
     yield "value-whitespace-5mb", lambda: kit([(literal("t1.rec01.r01.roll-total"), b" " * 5_000_000 + b"(8)")])
     yield "value-comment-5mb", lambda: kit([(literal("t1.rec01.r01.roll-total"), b"%" + b"x" * 5_000_000 + b"\n(8)")])
     for label, value in {"number": b"8", "name": b"/Eight", "array": b"[(8)]", "dict": b"<< /A (8) >>",
@@ -238,15 +243,20 @@ def field_attacks() -> Iterator[Attack]:
                          "nested-array": b"[" * 100_000 + b"]" * 100_000,
                          "nested-dict": b"<< /A " * 50_000 + b"1" + b" >>" * 50_000,
                          "nul": literal("8\x00"), "control": literal("8\x1b[2J"), "newline": literal("8\nrules: x"),
-                         "bad-utf16": b"<feffd800>", "utf16-odd": b"<feff00>", "surrogate-pair": literal("\U0001f3b2")}.items():
+                         "bad-utf16": b"<feffd800>", "utf16-odd": b"<feff00>",
+                         "surrogate-pair": literal("\U0001f3b2")}.items():
         yield f"value-{label}", lambda value=value: kit([(literal("t1.rec01.r01.roll-total"), value)])
     for label, name in {"number": b"5", "name": b"/t1.rec01.r01.roll-total", "array": b"[(t1)]", "dict": b"<< >>",
                         "null": b"null", "ref": b"999 0 R", "bad-utf16": b"<feffdc00>", "nul": literal("t1.rec01\x00"),
-                        "long": literal("t1." + "x" * 1_000_000), "digits": literal("t1.rec" + "1" * 5000 + ".r01.roll-total"),
+                        "long": literal("t1." + "x" * 1_000_000),
+                        "digits": literal("t1.rec" + "1" * 5000 + ".r01.roll-total"),
                         "table-digits": literal("t" + "1" * 5000 + ".rec01.r01.roll-total"),
-                        "superscript": literal("t1.rec\u00b2.r01.roll-total"), "arabic": literal("t\u0661.rec01.r01.roll-total"),
-                        "zero": literal("t1.rec00.r01.roll-total"), "table-zero": literal("t0.rec01.r01.roll-total")}.items():
-        yield f"name-{label}", lambda name=name: kit([(literal("t1.rec01.r01.roll-total"), literal("8")), (name, literal("8"))])
+                        "superscript": literal("t1.rec\u00b2.r01.roll-total"),
+                        "arabic": literal("t\u0661.rec01.r01.roll-total"),
+                        "zero": literal("t1.rec00.r01.roll-total"),
+                        "table-zero": literal("t0.rec01.r01.roll-total")}.items():
+        yield f"name-{label}", lambda name=name: kit(
+            [(literal("t1.rec01.r01.roll-total"), literal("8")), (name, literal("8"))])
     yield "name-missing", lambda: kit([(literal("t1.rec01.r01.roll-total"), literal("8"))]).replace(
         b"/T (t1.rec01.r01.roll-total)", b"")
     yield "name-twice", lambda: kit([(literal("t1.rec01.r01.roll-total"), literal("8")),
@@ -257,20 +267,23 @@ def field_attacks() -> Iterator[Attack]:
                                   tables=[{"table": 1, "seats": ["Ana", "Ben"], "records": []}])
         yield f"cell-turn-{char!r}", lambda char=char, m=long_game: kit(
             {"t1.turn-record.sheet01.r01.turn": char, "t1.turn-record.sheet01.r01.die-1": "3",
-             "t1.turn-record.sheet01.r01.die-2": "4", "t1.turn-record.sheet01.r01.tiles-shut-or-opened": "7"}, manifest=m)
+             "t1.turn-record.sheet01.r01.die-2": "4", "t1.turn-record.sheet01.r01.tiles-shut-or-opened": "7"},
+            manifest=m)
         classic = manifest_json(preset="classic", rules="classic format=best-of-3",
                                 tables=[{"table": 1, "seats": ["Ana", "Ben", "Cy"],
                                          "records": [[n, "1"] for n in ("Ana", "Ben", "Cy")]}])
         yield f"cell-start-{char!r}", lambda char=char, m=classic: kit(
             {"t1.starts.round-1": char, "t1.rec01.r01.roll-total": "8", "t1.rec02.r01.roll-total": "7"}, manifest=m)
-        yield f"cell-roll-{char!r}", lambda char=char: kit({"t1.rec01.r01.dice-1-2": "1", "t1.rec01.r01.roll-total": char})
+        yield f"cell-roll-{char!r}", lambda char=char: kit(
+            {"t1.rec01.r01.dice-1-2": "1", "t1.rec01.r01.roll-total": char})
     yield "cell-hash", lambda: kit({"t1.rec01.r01.roll-total": "8 # x", "t1.rec01.r01.numbers-closed": "#"})
 
 
 def _tree_kit(fields_entry: bytes, extra: dict[int, bytes]) -> bytes:
     """Return a kit whose form's /Fields is ``fields_entry`` and with ``extra`` objects."""
     objects = {
-        1: b"<< /Type /Catalog /Pages 2 0 R /AcroForm 4 0 R /Names << /EmbeddedFiles << /Names [(kitgen-kit.json) 5 0 R] >> >> >>",
+        1: b"<< /Type /Catalog /Pages 2 0 R /AcroForm 4 0 R"
+           b" /Names << /EmbeddedFiles << /Names [(kitgen-kit.json) 5 0 R] >> >> >>",
         2: b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
         3: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>",
         4: b"<< /Fields " + fields_entry + b" >>",
@@ -298,7 +311,8 @@ def _packed_kit(field_bodies: list[bytes], per_stream: int) -> bytes:
     count = len(field_bodies)
     refs = b" ".join(b"%d 0 R" % (first + index) for index in range(count))
     objects = {
-        1: b"<< /Type /Catalog /Pages 2 0 R /AcroForm 4 0 R /Names << /EmbeddedFiles << /Names [(kitgen-kit.json) 5 0 R] >> >> >>",
+        1: b"<< /Type /Catalog /Pages 2 0 R /AcroForm 4 0 R"
+           b" /Names << /EmbeddedFiles << /Names [(kitgen-kit.json) 5 0 R] >> >> >>",
         2: b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
         3: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>",
         4: b"<< /Fields 7 0 R >>",
@@ -339,7 +353,8 @@ def structure_attacks() -> Iterator[Attack]:
     yield "tree-fields-self", lambda: _tree_kit(b"4 0 R", {})
     yield "tree-fields-number", lambda: _tree_kit(b"5", {})
     yield "tree-fields-nulls", lambda: _tree_kit(b"[" + b"null " * 90_000 + b"]", {})
-    yield "tree-fields-missing-refs", lambda: _tree_kit(b"[" + b" ".join(b"%d 0 R" % n for n in range(10, 90_010)) + b"]", {})
+    yield "tree-fields-missing-refs", lambda: _tree_kit(
+        b"[" + b" ".join(b"%d 0 R" % n for n in range(10, 90_010)) + b"]", {})
     for depth in (99, 101, 5_000):
         def deep(depth: int = depth) -> bytes:
             extra = {10 + n: b"<< /T (x) /Kids [%d 0 R] >>" % (11 + n) for n in range(depth)}
@@ -349,7 +364,8 @@ def structure_attacks() -> Iterator[Attack]:
     for count, label in ((99_999, "100k"), (1_000_000, "1m"), (3_000_000, "3m")):
         def many(count: int = count) -> bytes:
             kids = 10_000
-            extra = {10 + n: b"<< /T (k%d) /Kids [%s] >>" % (n, b" ".join(b"<< /T (f%d) /V (x) >>" % m for m in range(kids)))
+            extra = {10 + n: b"<< /T (k%d) /Kids [%s] >>"
+                     % (n, b" ".join(b"<< /T (f%d) /V (x) >>" % m for m in range(kids)))
                      for n in range(count // kids)}
             return _tree_kit(b"[" + b" ".join(b"%d 0 R" % n for n in extra) + b"]", extra)
         yield f"fields-direct-{label}", many
@@ -357,24 +373,29 @@ def structure_attacks() -> Iterator[Attack]:
         yield f"fields-packed-{label}", lambda count=count: _packed_kit(
             [b"<< /T (t1.rec%d.r01.roll-total) /V (8) >>" % n for n in range(count)], 200)
     yield "fields-flat-200k", lambda: kit([(literal(f"t1.x{n}"), literal("8")) for n in range(200_000)])
-    yield "objstm-string-bomb", lambda: _packed_kit([b"<< /T (t1.rec01.r01.roll-total) /V (" + b"8" * 60_000_000 + b") >>"], 1)
+    yield "objstm-string-bomb", lambda: _packed_kit(
+        [b"<< /T (t1.rec01.r01.roll-total) /V (" + b"8" * 60_000_000 + b") >>"], 1)
     yield "objstm-many-string-bombs", lambda: _packed_kit(
         [b"<< /T (t1.rec%02d.r01.roll-total) /V (" % n + b"8" * 2_000_000 + b") >>" for n in range(60)], 1)
     yield "objstm-n-huge", lambda: _packed_kit([leaf], 1).replace(b"/N 1 ", b"/N 99999999 ")
     yield "objstm-whitespace-bomb", lambda: _packed_kit([b" " * 60_000_000 + leaf], 1)
     yield "xref-stream", lambda: kit(xref="stream")
-    yield "xref-stream-size-huge", lambda: kit(xref="stream").replace(b"/Type /XRef /Size", b"/Type /XRef /Size 99999999 /Old")
+    yield "xref-stream-size-huge", lambda: kit(xref="stream").replace(
+        b"/Type /XRef /Size", b"/Type /XRef /Size 99999999 /Old")
     yield "xref-table-huge", lambda: _huge_xref(2_000_000)
     yield "xref-table-1.4m", lambda: _huge_xref(1_400_000)  # just under the bound on objects
     yield "xref-prev-self", lambda: _with_trailer(b"/Prev %d")
     yield "xref-prev-garbage", lambda: kit(trailer=b"/Prev 99999999999")
     yield "xref-startxref-garbage", lambda: kit().replace(b"startxref\n", b"startxref\n9999999999")
     yield "xref-none", lambda: kit().split(b"xref\n")[0] + b"%%EOF\n"
-    yield "xref-rebuild-many-objs", lambda: (b"%PDF-1.7\n" + b"".join(b"%d 0 obj\n(x)\nendobj\n" % n for n in range(1, 1_500_000))
+    yield "xref-rebuild-many-objs", lambda: (b"%PDF-1.7\n"
+                                             + b"".join(b"%d 0 obj\n(x)\nendobj\n" % n for n in range(1, 1_500_000))
                                              + b"trailer\n<< /Root 1 0 R >>\n%%EOF\n")
     yield "trailer-string-20mb", lambda: kit(trailer=b"/Junk (" + b"x" * 20_000_000 + b")")
-    yield "catalog-nested-200k", lambda: kit().replace(b"/Type /Catalog", b"/Type /Catalog /Junk " + b"[" * 200_000 + b"]" * 200_000)
-    yield "catalog-dict-300k-keys", lambda: kit().replace(b"/Type /Catalog", b"/Type /Catalog " + b"".join(b"/K%d 1 " % n for n in range(300_000)))
+    yield "catalog-nested-200k", lambda: kit().replace(
+        b"/Type /Catalog", b"/Type /Catalog /Junk " + b"[" * 200_000 + b"]" * 200_000)
+    yield "catalog-dict-300k-keys", lambda: kit().replace(
+        b"/Type /Catalog", b"/Type /Catalog " + b"".join(b"/K%d 1 " % n for n in range(300_000)))
     yield "updates-1000", lambda: _updates(1_000)
     yield "updates-refill", lambda: _updates(3, value=b"(12)")
     yield "encrypted", lambda: kit(trailer=b"/Encrypt << /Filter /Standard /V 1 /R 2 /O <00> /U <00> /P -1 >>")
@@ -392,7 +413,8 @@ def _huge_xref(entries: int) -> bytes:
     count = int(rest.split(b"\n", 2)[0].split()[1])
     table = rest.split(b"\n", 1)[1].split(b"trailer")[0]
     free = b"0000000000 65535 f \n" * (entries - count)
-    return head + b"xref\n0 %d\n" % entries + table + free + b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (entries, len(head))
+    return (head + b"xref\n0 %d\n" % entries + table + free
+            + b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (entries, len(head)))
 
 
 def _updates(count: int, value: bytes = b"(8)") -> bytes:
@@ -524,8 +546,8 @@ def main() -> None:
             path.write_bytes(make())
             size = path.stat().st_size
             commands = {"validate": [sys.executable, "-m", "kitgen", "validate", str(path), "--json"],
-                        "transcribe": [sys.executable, "-m", "kitgen", "transcribe", str(path), "-o", str(work / "logs"),
-                                       "--force"]}
+                        "transcribe": [sys.executable, "-m", "kitgen", "transcribe", str(path),
+                                       "-o", str(work / "logs"), "--force"]}
             for surface, argv in commands.items():
                 seconds, peak_mb, status, error = run(argv, options.kill, options.source)
                 tally = surfaces[surface]
@@ -536,7 +558,8 @@ def main() -> None:
                 faults = []
                 if "Traceback" in error or status not in (0, 1, 2):
                     tally.tracebacks += 1
-                    faults.append(f"traceback (status {status}): {error.strip().splitlines()[-1:] if error.strip() else ''}")
+                    last = error.strip().splitlines()[-1:] if error.strip() else ''
+                    faults.append(f"traceback (status {status}): {last}")
                 if seconds > options.hang:
                     tally.hangs += 1
                     faults.append(f"hang: {seconds:.1f} s")
@@ -556,10 +579,12 @@ def main() -> None:
             path.unlink()
     print()
     for surface, tally in surfaces.items():
-        print(f"{surface}: {tally.inputs} inputs, {tally.tracebacks} tracebacks, {tally.hangs} hangs (> {options.hang:g} s), "
+        print(f"{surface}: {tally.inputs} inputs, {tally.tracebacks} tracebacks, "
+              f"{tally.hangs} hangs (> {options.hang:g} s), "
               f"{tally.over_memory} over {MEMORY_BOUND_MB:g} MB; slowest {tally.slowest[0]} s ({tally.slowest[1]}); "
               f"peak {tally.peak[0]} MB ({tally.peak[1]}); largest refused input {tally.largest_refused[0]:,d} B "
-              f"at {tally.largest_refused[1]} MB ({tally.largest_refused[2]}); exit statuses {dict(sorted(tally.status.items()))}")
+              f"at {tally.largest_refused[1]} MB ({tally.largest_refused[2]}); "
+              f"exit statuses {dict(sorted(tally.status.items()))}")
         for failure in tally.failures:
             print(f"  {failure}")
     print(json.dumps({surface: tally.__dict__ for surface, tally in surfaces.items()}, default=list))

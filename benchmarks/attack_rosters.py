@@ -30,9 +30,9 @@ import sys
 import tempfile
 import time
 import zipfile
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
 
 REPO = Path(__file__).resolve().parents[1]
 PYTHON = sys.executable

@@ -40,6 +40,7 @@ def filled_kit(kit: Path, target: Path, preset: str) -> int:
     """Fill every table of ``kit`` with a legal game; return the throws filled in."""
     from fill_kits import box_values, fill_with_pypdf
     from games_box import random_box_game
+
     from kitgen.forms.read import read_kit
     from kitgen.logs.reader import parse_rules_line
 

@@ -71,7 +71,7 @@ def measure(preset: str, options: dict[str, str], seats: int, games: int) -> tup
             throws = [game.throws for game in played]
         figures.append((percentile(turns, 0.9), percentile(turns, 0.95),
                         percentile(throws, 0.5), percentile(throws, 0.9)))
-    return tuple(max(column) for column in zip(*figures))
+    return tuple(max(column) for column in zip(*figures, strict=True))
 
 
 def main() -> None:

@@ -134,6 +134,7 @@ def format_table(rows: Sequence[Row]) -> str:
     header = Row("Figure", "kitgen", "Reference", "Ratio", "Target", "Holds")
     cells = [[row.figure, row.kitgen, row.reference, row.ratio, row.target, row.holds] for row in (header, *rows)]
     widths = [max(len(line[column]) for line in cells) for column in range(len(cells[0]))]
-    lines = ["| " + " | ".join(cell.ljust(width) for cell, width in zip(line, widths)) + " |" for line in cells]
+    lines = ["| " + " | ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=True)) + " |"
+             for line in cells]
     lines.insert(1, "|" + "|".join("-" * (width + 2) for width in widths) + "|")
     return "\n".join(lines)

@@ -27,11 +27,11 @@ import multiprocessing
 import pstats
 import sys
 import tempfile
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from io import BytesIO
 from pathlib import Path
-from typing import Callable
 
 from measure import time_call
 
@@ -193,7 +193,7 @@ def cached_stamped(kit: StripKit) -> tuple[Callable[[], None], tuple[Path, Path]
         for _ in chunks:
             writer.append(table)
         overlay = PdfReader(BytesIO(renderer.render_html(overlay_html)))
-        for page, names in zip(writer.pages, overlay.pages):
+        for page, names in zip(writer.pages, overlay.pages, strict=False):
             page.merge_page(names)
         with open(paths[0], "wb") as stream:
             writer.write(stream)
@@ -216,7 +216,8 @@ def _overlay_html(kit: StripKit, tables: int) -> str:
                 for row, name in enumerate(seats + seats[:1])
             )
             pages.append(f'<section class="sheet" style="position: relative; height: 250mm">{spans}'
-                         f'<span style="position: absolute; right: 0; bottom: 0">Table {table + 1} page {page + 1}</span>'
+                         '<span style="position: absolute; right: 0; bottom: 0">'
+                         f'Table {table + 1} page {page + 1}</span>'
                          "</section>")
     return f"<!DOCTYPE html><html><head><meta charset=utf-8><title>x</title></head><body>{''.join(pages)}</body></html>"
 

@@ -75,7 +75,8 @@ def render(checkout: Path, options: tuple[str, ...], roster: Path, output: Path)
     environment.pop("KITGEN_PAPER", None)
     environment["PYTHONDONTWRITEBYTECODE"] = "1"  # nothing written into either checkout
     done = subprocess.run([sys.executable, "-m", "kitgen", "kit", *options, "--roster", str(roster),
-                           "-o", str(output), "--force"], check=False, capture_output=True, text=True, env=environment, cwd=checkout)
+                           "-o", str(output), "--force"],
+                          check=False, capture_output=True, text=True, env=environment, cwd=checkout)
     if done.returncode != 0:
         raise SystemExit(f"{checkout}: kitgen kit {' '.join(options)} failed: {done.stderr.strip()}")
     return [Path(line) for line in done.stdout.splitlines() if line.strip()]
@@ -109,10 +110,10 @@ def compare(kit: str, paper: str, roster: Path, folder: Path, checkouts: dict[st
     lines, pages, differ = [], 0, 0
     if len(outputs["new"]) != len(outputs["old"]):
         lines.append(f"{kit}, {paper}: {len(outputs['new'])} PDFs (before {len(outputs['old'])})")
-    for new_pdf, old_pdf in zip(outputs["new"], outputs["old"]):
+    for new_pdf, old_pdf in zip(outputs["new"], outputs["old"], strict=False):
         new, old = page_files(new_pdf, dpi), page_files(old_pdf, dpi)
         found = [(number, page_difference(page, before))
-                 for number, (page, before) in enumerate(zip(new, old), start=1)]
+                 for number, (page, before) in enumerate(zip(new, old, strict=False), start=1)]
         found = [(number, where) for number, where in found if where is not None]
         found += [(number, "missing before" if number > len(old) else "missing after")
                   for number in range(min(len(new), len(old)) + 1, max(len(new), len(old)) + 1)]

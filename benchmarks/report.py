@@ -25,8 +25,17 @@ from pathlib import Path
 
 from corpus import box_logs, knucklebones_logs, write_logs
 from measure import (
-    BENCHMARKS, PYTHON, Row, failed, format_table, interleaved, median_seconds, ratio_text,
-    run_command, seconds_text, verdict,
+    BENCHMARKS,
+    PYTHON,
+    Row,
+    failed,
+    format_table,
+    interleaved,
+    median_seconds,
+    ratio_text,
+    run_command,
+    seconds_text,
+    verdict,
 )
 
 REPO = BENCHMARKS.parent

@@ -185,7 +185,7 @@ def _grid(canvas: Canvas, x: float, y: float, widths: list[float], rows: list[tu
     canvas.setLineWidth(0.3 * mm)
     for index, row in enumerate(rows):
         left = x
-        for column, (width, text) in enumerate(zip(widths, row)):
+        for column, (width, text) in enumerate(zip(widths, row, strict=True)):
             canvas.rect(left, y - ROW, width, ROW)
             font = BOLD if index == 0 or column == bold_column else REGULAR
             canvas.setFont(font, 8 if index == 0 else 10)
@@ -232,9 +232,9 @@ def _host_key(canvas: Canvas, book: Rulebook) -> None:
         rows.append((str(total), *cells, str(sum(map(len, groups)))))
     for index, row in enumerate(rows):
         left = MARGIN
-        lines = [simpleSplit(text, REGULAR, 9, width - 3 * mm) or [""] for width, text in zip(widths, row)]
+        lines = [simpleSplit(text, REGULAR, 9, width - 3 * mm) or [""] for width, text in zip(widths, row, strict=True)]
         height = max(map(len, lines)) * 11 + 2 * mm
-        for width, wrapped in zip(widths, lines):
+        for width, wrapped in zip(widths, lines, strict=True):
             canvas.rect(left, y - height, width, height)
             canvas.setFont(BOLD if index == 0 else REGULAR, 9)
             for number, line in enumerate(wrapped):

@@ -69,7 +69,8 @@ from measure import (
 REPO = BENCHMARKS.parent
 ROSTER_30 = REPO / "tests" / "fixtures" / "roster-30.txt"
 
-STARTUP_LIMIT = 1.5  # docs/performance.md, Targets: check and validate (also 30 logs) start in <= 1.5x a minimal Typer app
+# docs/performance.md, Targets: check and validate (also 30 logs) start in <= 1.5x a minimal Typer app
+STARTUP_LIMIT = 1.5
 CLASS_LOGS = 30  # docs/performance.md, Targets: a class's logs validated in one command, still a start-up figure
 THROUGHPUT_LEAST = 100_000  # docs/performance.md, Targets: >= 100,000 throws per second
 GROWTH_LIMIT = 11.0  # docs/performance.md, Targets: 10x the logs in <= 11x the time
@@ -262,7 +263,7 @@ def validation_rows(scratch: Path, plan: Plan) -> list[Row]:
         if plan.baseline is not None:
             rows.append(compared)
     for kind, times in (("in-process", inprocess), ("command", command)):
-        for small, large in zip(plan.validate_sizes, plan.validate_sizes[1:]):
+        for small, large in zip(plan.validate_sizes, plan.validate_sizes[1:], strict=False):
             growth = times[large] / times[small]
             rows.append(Row(f"validate {kind}: time for {large:,} / {small:,} logs", ratio_text(growth),
                             f"throws x{sum(throws[:large]) / sum(throws[:small]):.2f}", "",
@@ -355,7 +356,8 @@ def kit_rows(scratch: Path, plan: Plan) -> list[Row]:
     return rows
 
 
-def _kit_rows(scratch: Path, case: KitCase, repeats: int, baseline: Path | None = None) -> tuple[list[Row], float | None]:
+def _kit_rows(scratch: Path, case: KitCase, repeats: int,
+              baseline: Path | None = None) -> tuple[list[Row], float | None]:
     """Return the rows of one kit case and its median seconds (``None`` if it failed)."""
     folder = scratch / "kit"
     folder.mkdir(exist_ok=True)
@@ -433,7 +435,8 @@ def moonshot_rows(plan: Plan) -> tuple[list[Row], str]:
     else:
         reference = median_of(reportlab["seconds"])
         rows = [Row(label, seconds_text(kitgen), f"ReportLab {seconds_text(reference)} ({reportlab['pages']} pages)",
-                    ratio_text(kitgen / reference), f"<= {MOONSHOT_LIMIT:g}x", verdict(kitgen / reference, MOONSHOT_LIMIT))]
+                    ratio_text(kitgen / reference), f"<= {MOONSHOT_LIMIT:g}x",
+                    verdict(kitgen / reference, MOONSHOT_LIMIT))]
     return rows + _investigation_rows(found.get("investigate", {}), kitgen, reference), breakdown_note(found)
 
 

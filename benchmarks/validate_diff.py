@@ -169,14 +169,15 @@ def main(argv: list[str] | None = None) -> None:
         cpu_before = children_cpu_seconds()
         new, old = Worker(REPO, paths, folder / "work"), Worker(baseline, paths, folder / "work")
         compared = differ = 0
-        for path, after, before in zip(paths, new.answers(), old.answers()):
+        for path, after, before in zip(paths, new.answers(), old.answers(), strict=False):
             compared += 1
             if after != before:
                 differ += 1
                 if differ <= SHOWN_IN_FULL:
                     print(f"{path} differs:\n{difference_text(after, before)}", flush=True)
                 else:
-                    fields = [field for field in ("status", "exception", "stdout", "stderr") if after[field] != before[field]]
+                    fields = [field for field in ("status", "exception", "stdout", "stderr")
+                              if after[field] != before[field]]
                     print(f"{path} differs in {', '.join(fields)}", flush=True)
                 if options.keep is not None:
                     options.keep.mkdir(parents=True, exist_ok=True)

@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 from corpus import SMALL_LOG
+
 from kitgen.logs.validate import validate_text
 
 

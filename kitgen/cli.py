@@ -14,8 +14,9 @@ import logging
 import re
 import sys
 import time
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Annotated, Any, Callable, Iterable, Literal, NoReturn, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn, TypeAlias, cast
 
 import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup
@@ -25,8 +26,14 @@ from kitgen.errors import QUOTE_MAX_CHARS, KitgenError, quote
 from kitgen.kit.request import HostKey, Paper
 from kitgen.rules.presets import PRESETS, Rules
 
+if TYPE_CHECKING:  # for annotations only: the CLI imports Rich and the session when a command runs
+    from rich.progress import Progress, TaskID
 
-def without_flag_metavars(params: list) -> list:
+    from kitgen.session.figures import Session
+
+
+# click's Parameter: Typer vendors click as the private typer._click and exports no name for it
+def without_flag_metavars(params: list[Any]) -> list[Any]:
     """Return ``params`` with every flag's metavariable blanked, so help shows none for an
     option that takes no value (Typer shows ``<bool>``, inviting ``--force true``)."""
     for param in params:
@@ -49,17 +56,19 @@ class Command(TyperCommand):
     its arguments as Click does, and whose refusal of a value (a choice not offered, a number not a number) reads as
     Click's, quoting at most 40 characters of the value."""
 
-    def collect_usage_pieces(self, ctx: typer.Context) -> list[str]:
+    # Typer passes its vendored click Context, public only as the base of typer.Context: the
+    # overrides name typer.Context, as Typer's documentation does (typer._click is private)
+    def collect_usage_pieces(self, ctx: typer.Context) -> list[str]:  # type: ignore[override]
         pieces = [self.options_metavar] if self.options_metavar else []
         for param in self.get_params(ctx):
             usage = [usage_name(param)] if isinstance(param, TyperArgument) else param.get_usage_pieces(ctx)
             pieces.extend(usage)
         return pieces
 
-    def get_params(self, ctx: typer.Context) -> list:
+    def get_params(self, ctx: typer.Context) -> list[Any]:  # type: ignore[override]
         return without_flag_metavars(super().get_params(ctx))
 
-    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:
+    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:  # type: ignore[override]
         try:
             return super().parse_args(ctx, args)
         except typer.BadParameter as error:
@@ -72,8 +81,8 @@ def clicks_message(error: typer.BadParameter) -> str:
     characters of the value: Typer coerces through pydantic, which starts a ValueError's
     message "Value error, " and says "Input should be a valid integer, unable to parse..."
     of a number that is not one."""
-    cause = error.__cause__
-    first = cause.errors()[0] if hasattr(cause, "errors") and cause.errors() else {}
+    errors = getattr(error.__cause__, "errors", None)  # pydantic's ValidationError.errors
+    first = errors()[0] if errors is not None and errors() else {}
     if first.get("type") in NUMBER_ERRORS:
         return f"{quote(str(first.get('input')))} is not {NUMBER_ERRORS[first['type']]}."
     message = error.message.removeprefix(PYDANTIC_VALUE_ERROR)
@@ -83,7 +92,7 @@ def clicks_message(error: typer.BadParameter) -> str:
 class Group(TyperGroup):
     """The Typer group of kitgen's commands; its help shows no metavariable for flags."""
 
-    def get_params(self, ctx: typer.Context) -> list:
+    def get_params(self, ctx: typer.Context) -> list[Any]:  # type: ignore[override]  # as Command's
         return without_flag_metavars(super().get_params(ctx))
 
 
@@ -114,18 +123,33 @@ def option_choices(name: str) -> Any:
                    if option.name == name for value in option.values)
 
 
-# Preset options, shared by `kit` and `check` (CLI.md: the names of a log's rules: line).
-PresetId = choices(preset.id for preset in PRESETS)
+# Preset options, shared by `kit` and `check` (CLI.md: the names of a log's rules: line). Each
+# takes a Literal of its values, made at import; mypy, which cannot read a Literal made at run
+# time, checks each as the str Typer passes.
+if TYPE_CHECKING:
+    PresetId: TypeAlias = str
+    TilesChoice: TypeAlias = str
+    OneDieChoice: TypeAlias = str
+    FormatChoice: TypeAlias = str
+    ScoringChoice: TypeAlias = str
+    MatchChoice: TypeAlias = str
+else:
+    PresetId = choices(preset.id for preset in PRESETS)
+    TilesChoice = option_choices("tiles")
+    OneDieChoice = option_choices("one-die")
+    FormatChoice = option_choices("format")
+    ScoringChoice = option_choices("scoring")
+    MatchChoice = option_choices("match")
 Preset = Annotated[PresetId, typer.Option(
     "--rules", case_sensitive=False, help="The game: a preset id (kitgen rules lists them).")]
-Tiles = Annotated[Optional[option_choices("tiles")], typer.Option("--tiles", help="classic: tiles on the box.")]
-OneDie = Annotated[Optional[option_choices("one-die")], typer.Option(
+Tiles = Annotated[TilesChoice | None, typer.Option("--tiles", help="classic: tiles on the box.")]
+OneDie = Annotated[OneDieChoice | None, typer.Option(
     "--one-die", case_sensitive=False, help="classic: the one-die rule.")]
-Format = Annotated[Optional[option_choices("format")], typer.Option(
+Format = Annotated[FormatChoice | None, typer.Option(
     "--format", case_sensitive=False, help="classic: single round, best of 3/5/7, or elimination.")]
-Scoring = Annotated[Optional[option_choices("scoring")], typer.Option(
+Scoring = Annotated[ScoringChoice | None, typer.Option(
     "--scoring", case_sensitive=False, help="hundred: score the tiles' sum or their digits.")]
-Match = Annotated[Optional[option_choices("match")], typer.Option(
+Match = Annotated[MatchChoice | None, typer.Option(
     "--match", case_sensitive=False, help="knucklebones: one game or a best-of match.")]
 
 KIT_EXAMPLES = """Examples:
@@ -166,7 +190,7 @@ def fail(message: str) -> NoReturn:
     raise typer.Exit(2)
 
 
-def settle_rules(preset: str, **chosen: Optional[str]):
+def settle_rules(preset: str, **chosen: str | None) -> Rules:
     """Return the :class:`Rules` of ``preset`` with the preset options given on the command
     line (those left as ``None`` keep their defaults)."""
     from kitgen.rules.presets import find_preset
@@ -193,25 +217,25 @@ class KitProgress:
 
     def __init__(self) -> None:
         self._started = time.monotonic()
-        self._bar = None
-        self._task = None
+        self._shown: tuple[Progress, TaskID] | None = None  # the bar and its task, once shown
 
     def __call__(self, done: int, total: int) -> None:
-        if self._bar is None:
+        if self._shown is None:
             if time.monotonic() - self._started < self.DELAY_S or not sys.stderr.isatty():
                 return
             from rich.console import Console
             from rich.progress import Progress
 
-            self._bar = Progress(console=Console(stderr=True), transient=True)
-            self._bar.start()
-            self._task = self._bar.add_task("Rendering the kit", total=total)
-        self._bar.update(self._task, completed=done)
+            bar = Progress(console=Console(stderr=True), transient=True)
+            bar.start()
+            self._shown = (bar, bar.add_task("Rendering the kit", total=total))
+        bar, task = self._shown
+        bar.update(task, completed=done)
 
     def close(self) -> None:
         """Remove the bar from the terminal, if it was shown."""
-        if self._bar is not None:
-            self._bar.stop()
+        if self._shown is not None:
+            self._shown[0].stop()
 
 
 def show_version(value: bool) -> None:
@@ -272,26 +296,26 @@ def kit(
     format: Format = None,
     scoring: Scoring = None,
     match: Match = None,
-    players: Optional[str] = typer.Option(None, "--players", help='Names in seat order, e.g. "Ana, Ben".'),
-    roster: Optional[Path] = typer.Option(
+    players: str | None = typer.Option(None, "--players", help='Names in seat order, e.g. "Ana, Ben".'),
+    roster: Path | None = typer.Option(
         None, "--roster",
         help="A class list: one name a line, a CSV or spreadsheet (.xlsx) with a name column.",
     ),
-    seats: Optional[int] = typer.Option(
+    seats: int | None = typer.Option(
         None, "--seats", show_default="the preset's most players, at most 6",
         help="Blank tables: how many seats each has, to write names in.",
     ),
     tables: int = typer.Option(1, "--tables", help="How many tables: blank ones, or at least this many for names."),
-    table_size: Optional[int] = typer.Option(
+    table_size: int | None = typer.Option(
         None, "--table-size", show_default="the preset's most players",
         help="With names: seat at most this many at a table; the names are split in order "
              "into the fewest tables of balanced sizes.",
     ),
-    rounds: Optional[int] = typer.Option(
+    rounds: int | None = typer.Option(
         None, "--rounds", show_default="what 19 in 20 games need",
         help="Games of several rounds: the rounds to print (long-game: turns a seat).",
     ),
-    paper: Optional[Paper] = typer.Option(
+    paper: Paper | None = typer.Option(
         None, "--paper", case_sensitive=False, show_default="$KITGEN_PAPER, $PAPERSIZE, /etc/papersize, a4",
         help="The paper size (the first of the defaults that is set).",
     ),
@@ -300,11 +324,11 @@ def kit(
         help="The host key as its own PDF, at the end of the kit, or left out.",
     ),
     large_print: bool = typer.Option(False, "--large-print", help="Text and boxes at least 1.5x."),
-    die_size: Optional[float] = typer.Option(
+    die_size: float | None = typer.Option(
         None, "--die-size", show_default="16",
         help="knucklebones: the width in mm of the dice the board cells hold.",
     ),
-    output: Optional[Path] = typer.Option(
+    output: Path | None = typer.Option(
         None, "-o", "--output", show_default="output/kit.pdf",
         help="The kit PDF, or - for standard output.",
     ),
@@ -338,7 +362,7 @@ def kit(
             names = read.names
         request = KitRequest(
             rules=settled, players=names, seats=seats, tables=tables, table_size=table_size, rounds=rounds,
-            paper=paper or default_paper(), host_key=host_key, large_print=large_print,
+            paper=paper or cast(Paper, default_paper()), host_key=host_key, large_print=large_print,
             die_size_mm=die_size, output=None if to_stdout else output, force=force,
             fillable=fillable,
         )
@@ -370,18 +394,18 @@ def check(
     format: Format = None,
     scoring: Scoring = None,
     match: Match = None,
-    open_tiles: Optional[str] = typer.Option(None, "--open", help='The open tiles, e.g. "1 2 4 9".'),
-    roll: Optional[str] = typer.Option(None, "--roll", help="The throw: 8, 5+3 or 'die 4'."),
-    close: Optional[str] = typer.Option(None, "--close", help='The tiles the move shuts (or opens), e.g. "3 5".'),
+    open_tiles: str | None = typer.Option(None, "--open", help='The open tiles, e.g. "1 2 4 9".'),
+    roll: str | None = typer.Option(None, "--roll", help="The throw: 8, 5+3 or 'die 4'."),
+    close: str | None = typer.Option(None, "--close", help='The tiles the move shuts (or opens), e.g. "3 5".'),
     none: bool = typer.Option(False, "--none", help="Judge the claim that the throw has no move."),
-    role: Optional[Literal["close", "open"]] = typer.Option(
+    role: Literal["close", "open"] | None = typer.Option(
         None, "--role", case_sensitive=False, show_default="close",
         help="long-game: the closer shuts tiles, the opener opens them.",
     ),
-    mine: Optional[str] = typer.Option(None, "--mine", help='knucklebones: your grid, e.g. "left:3,3 middle: right:6".'),
-    theirs: Optional[str] = typer.Option(None, "--theirs", help="knucklebones: the opponent's grid."),
-    face: Optional[int] = typer.Option(None, "--face", help="knucklebones: the rolled face."),
-    column: Optional[Literal["left", "middle", "right", "l", "m", "r", "1", "2", "3"]] = typer.Option(
+    mine: str | None = typer.Option(None, "--mine", help='knucklebones: your grid, e.g. "left:3,3 middle: right:6".'),
+    theirs: str | None = typer.Option(None, "--theirs", help="knucklebones: the opponent's grid."),
+    face: int | None = typer.Option(None, "--face", help="knucklebones: the rolled face."),
+    column: Literal["left", "middle", "right", "l", "m", "r", "1", "2", "3"] | None = typer.Option(
         None, "--column", case_sensitive=False,
         help="knucklebones: the column the die goes in (as in a log: also l, m, r or 1, 2, 3).",
     ),
@@ -454,7 +478,7 @@ def validate(
     from kitgen.logs.validate import expand_logs
 
     status = 0
-    verdicts = []  # what the closing tally needs of each log, not the whole report
+    verdicts: list[dict[str, Any]] = []  # what the closing tally needs of each log, not the whole report
     paths = [str(path) for path in expand_logs([Path(name) for name in logs])]
     # --json: one object per line, each written once the next log is done (CLI.md: streamed
     # log by log, not held until the end).
@@ -494,9 +518,9 @@ def report(
     # the report lists that log as unreadable (LogUnreadableError) and goes on.
     logs: list[str] = typer.Argument(
         ..., metavar="LOG...", help="Game logs, one per table; a folder means every *.log file in it."),
-    output: Optional[Path] = typer.Option(
+    output: Path | None = typer.Option(
         None, "-o", "--output", show_default="output/report.pdf", help="The report PDF."),
-    paper: Optional[Paper] = typer.Option(
+    paper: Paper | None = typer.Option(
         None, "--paper", case_sensitive=False, show_default="$KITGEN_PAPER, $PAPERSIZE, /etc/papersize, a4",
         help="The paper size (the first of the defaults that is set).",
     ),
@@ -536,7 +560,7 @@ def report(
     raise typer.Exit(2 if counts["unreadable"] else 1 if counts["with_errors"] else 0)
 
 
-def _report_writer() -> Callable:
+def _report_writer() -> Callable[[Session, Path | None, str, bool], Path]:
     """Return :func:`kitgen.session.printed.write_report`, importing the renderer."""
     from kitgen.session.printed import write_report
 
@@ -547,7 +571,7 @@ def _report_writer() -> Callable:
 def transcribe_command(
     # str, not Path: a kit that cannot be read is one sentence of read_kit's, not a usage message
     kit: str = typer.Argument(..., metavar="KIT", help="A filled fillable kit (PDF)."),
-    output: Optional[Path] = typer.Option(
+    output: Path | None = typer.Option(
         None, "-o", "--output", show_default="the kit's folder", help="The folder to write the logs in.",
     ),
     force: bool = typer.Option(False, "--force", help="Replace logs that exist."),
@@ -571,7 +595,7 @@ def transcribe_command(
 
 @app.command("rules", cls=Command, epilog=RULES_EXAMPLES)
 def rules_command(
-    preset: Optional[PresetId] = typer.Argument(
+    preset: PresetId | None = typer.Argument(
         None, metavar="PRESET", case_sensitive=False, show_default=False,
         help="A preset id; without one, list the presets."),
 ) -> None:

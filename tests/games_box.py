@@ -18,13 +18,21 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
+from functools import partial
 
+from kitgen.games import find_preset
+from kitgen.games.box.formats import OPENER, Play, start_play
 from kitgen.games.box.rules import (
-    Throw, apply_move, finished, fresh_box, has_move, movable_tiles, one_die_allowed, tiles_of,
+    Throw,
+    apply_move,
+    finished,
+    fresh_box,
+    has_move,
+    movable_tiles,
+    one_die_allowed,
+    tiles_of,
     turn_score,
 )
-from kitgen.games.box.formats import OPENER, Play, start_play
-from kitgen.games import find_preset
 from kitgen.games.preset import Rules
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hana", "O'Neil", "Mary Ann",
@@ -243,7 +251,7 @@ def _turn_text(writer: _Writer, name: str) -> str:
 
 
 def _totals_text(players: tuple[str, ...], totals: tuple[int, ...]) -> str:
-    return "totals: " + ", ".join(f"{name} {total}" for name, total in zip(players, totals))
+    return "totals: " + ", ".join(f"{name} {total}" for name, total in zip(players, totals, strict=True))
 
 
 def random_box_game(rng: random.Random, rules: Rules, players: tuple[str, ...],
@@ -463,7 +471,7 @@ def _missed_move(rng, game, entries):
     for index in candidates:
         entry = entries[index]
         movable = movable_tiles(game.rules, entry.box, entry.role)
-        text = _other_throw(rng, entry, lambda total: has_move(movable, total))
+        text = _other_throw(rng, entry, partial(has_move, movable))
         if text:
             entries[index] = _retext(entry, text)
             return _fault(entries, "missed-move", index)

@@ -109,7 +109,7 @@ def _placement_line(rng: random.Random, name: str, face: int, column: Column) ->
 
 
 def _score_line(rng: random.Random, players: tuple[str, str], totals: tuple[int, int]) -> str:
-    pairs = [f"{name} {total}" for name, total in zip(players, totals)]
+    pairs = [f"{name} {total}" for name, total in zip(players, totals, strict=True)]
     rng.shuffle(pairs)
     return "score: " + ", ".join(pairs[: rng.choice((1, 2, 2))])
 

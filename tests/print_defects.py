@@ -10,9 +10,9 @@ between them; a dark filled shape (a scale bar's black segment) counts whole.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
 
 import pdfplumber
 

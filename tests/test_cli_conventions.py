@@ -38,7 +38,8 @@ def assert_one_sentence(result, fragment: str) -> None:
     ("kit", ["<strip|classic|ten|hundred|long-game|knucklebones>", "<9|12>", "<on|off>",
              "<single|best-of-3|best-of-5|best-of-7|elimination>", "<sum|digits>",
              "<single|best-of-3|best-of-5>", "<a4|letter>", "<separate|appended|none>"]),
-    ("check", ["<strip|classic|ten|hundred|long-game|knucklebones>", "<close|open>", "<left|middle|right|l|m|r|1|2|3>"]),
+    ("check", ["<strip|classic|ten|hundred|long-game|knucklebones>", "<close|open>",
+               "<left|middle|right|l|m|r|1|2|3>"]),
 ])
 def test_help_shows_the_choices(runner, command, choices):
     text = help_text(runner, command)
@@ -88,7 +89,8 @@ def usage_line(text: str) -> str:
     (["kit", "--rules", "poker"], "--rules", "'strip', 'classic'"),
     (["kit", "--rules", "classic", "--tiles", "10"], "--tiles", "'9', '12'"),
     (["check", "--role", "both"], "--role", "'close', 'open'"),
-    (["check", "--rules", "knucklebones", "--face", "3", "--column", "centre"], "--column", "'left', 'middle', 'right'"),
+    (["check", "--rules", "knucklebones", "--face", "3", "--column", "centre"], "--column",
+     "'left', 'middle', 'right'"),
     (["rules", "nope"], "PRESET", "'strip', 'classic'"),
 ])
 def test_a_wrong_choice_gets_clicks_message_with_the_choices(runner, arguments, option, choices):
@@ -332,7 +334,8 @@ def test_kit_to_standard_output_refuses_a_terminal(tmp_path):
         os.close(follower)
         os.close(leader)
     assert completed.returncode == 2
-    assert completed.stderr == "kitgen: -o - writes a PDF to standard output: redirect it to a file or a pipe, not a terminal.\n"
+    assert completed.stderr == ("kitgen: -o - writes a PDF to standard output: "
+                                "redirect it to a file or a pipe, not a terminal.\n")
     assert list(tmp_path.iterdir()) == []
 
 

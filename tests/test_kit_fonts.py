@@ -38,7 +38,8 @@ def test_latin_greek_and_cyrillic_names_are_printable(name):
     check_printable([name])
 
 
-@pytest.mark.parametrize("name, char, script", [("שרה", "ש", "Hebrew"), ("李小龙", "李", "Han"), ("Ana ሰላም", "ሰ", "Ethiopic")])
+@pytest.mark.parametrize("name, char, script",
+                         [("שרה", "ש", "Hebrew"), ("李小龙", "李", "Han"), ("Ana ሰላም", "ሰ", "Ethiopic")])
 def test_a_name_in_another_script_is_refused_naming_the_character_and_its_script(name, char, script):
     message = f"character {char!r} of the {script} script, which kitgen's fonts cannot print"
     with pytest.raises(PlayerNameError, match=message) as caught:

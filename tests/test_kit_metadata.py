@@ -4,8 +4,6 @@ can use."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from pypdf import PdfReader
 
@@ -67,7 +65,7 @@ def test_one_bookmark_per_table_with_its_sheets_beneath(kit):
     assert [title for title, _, _ in entries] == ["Table 1 - Ana, Ben, Cy", "Table 2 - Di, Eve"]
     pages = len(kit[0].pages)
     second_table = entries[1][1]
-    for index, (title, first, children) in enumerate(entries):
+    for index, (_title, first, children) in enumerate(entries):
         assert children and children[0] == ("Rules", first)
         last = second_table if index == 0 else pages
         assert all(first <= page < last for _, page in children)

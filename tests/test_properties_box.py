@@ -9,13 +9,13 @@ from __future__ import annotations
 import random
 import re
 
+from games_box import FAULT_CODES, SETUPS, inject_fault, random_box_game, rules_for
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games_box import FAULT_CODES, SETUPS, inject_fault, random_box_game, rules_for
 from kitgen.games.box.log import parse_line
-from kitgen.logs.validate import validate_text
 from kitgen.games.box.rules import apply_move, has_move, turn_score
+from kitgen.logs.validate import validate_text
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -40,7 +40,7 @@ def test_a_legal_game_validates_clean_with_its_result(index, seed):
     if rules.format != "long-game":
         played = {turn["player"] for turn in report.results["turns"]}
         assert tuple(report.results["totals"].values()) == tuple(
-            total if name in played else None for name, total in zip(players, game.totals))
+            total if name in played else None for name, total in zip(players, game.totals, strict=True))
     assert game.throws == sum(1 for line in game.text.splitlines() if ":" in line
                               and line.split(":")[0].strip().lower() not in
                               ("rules", "players", "title", "score", "totals", "winner", "loser"))

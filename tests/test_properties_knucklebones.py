@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import random
 
+from games_knucklebones import FAULT_CODES, inject_fault, random_knucklebones_game
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from games_knucklebones import FAULT_CODES, inject_fault, random_knucklebones_game
+from kitgen.games import find_preset
 from kitgen.games.knucklebones.log import validate_knucklebones_log
+from kitgen.games.knucklebones.rules import MAX_TOTAL, SEATS, Column, Game, other_seat
 from kitgen.logs.reader import read_header
 from kitgen.logs.report import Report
-from kitgen.games.knucklebones.rules import MAX_TOTAL, SEATS, Column, Game, other_seat
-from kitgen.games import find_preset
 
 SEEDS = st.integers(0, 2**32 - 1)
 MATCHES = st.sampled_from(["single", "best-of-3", "best-of-5"])
@@ -41,13 +41,13 @@ def test_random_legal_games_validate_clean_with_the_right_results(seed, match, p
     report = validate(game.text)
     assert report.errors == ()
     assert report.results["winners"] == list(game.winners)
-    assert report.results["wins"] == dict(zip(players, game.match.wins))
+    assert report.results["wins"] == dict(zip(players, game.match.wins, strict=True))
     assert max(game.match.wins) == rules_for(match).wins_needed
     assert [result["totals"] for result in report.results["games"]] == [
-        dict(zip(players, played.totals)) for played in game.match.games
+        dict(zip(players, played.totals, strict=True)) for played in game.match.games
     ]
     starters = [result["starter"] for result in report.results["games"]]
-    assert all(first != second for first, second in zip(starters, starters[1:]))
+    assert all(first != second for first, second in zip(starters, starters[1:], strict=False))
 
 
 @settings(max_examples=150, deadline=None)

@@ -75,7 +75,8 @@ def test_read_roster_reads_an_xlsx_file(tmp_path):
 
 
 @pytest.mark.parametrize("data, source, message", [
-    (b"pupil,class\nAna,4b\n", "class.txt", "no 'name' column, nor 'first name' and 'last name' (its columns: 'pupil', 'class')"),
+    (b"pupil,class\nAna,4b\n", "class.txt",
+     "no 'name' column, nor 'first name' and 'last name' (its columns: 'pupil', 'class')"),
     (b"pupil\nAna\n", "class.csv", "no 'name' column"),
     (b"\x80\x81 abc\n", "class.txt", "not UTF-8 or UTF-16 text"),
     (b"\n \n", "class.txt", "holds no names"),

@@ -39,7 +39,7 @@ def every_rules(preset):
     """Yield (label, Rules) of ``preset`` under every combination of its option values."""
     names = [option.name for option in preset.options]
     for values in itertools.product(*(option.values for option in preset.options)):
-        chosen = dict(zip(names, values))
+        chosen = dict(zip(names, values, strict=True))
         yield " ".join(f"{name}={value}" for name, value in chosen.items()), preset.configure(chosen)
 
 
@@ -50,11 +50,11 @@ def golden_parts(preset) -> dict:
     """Return every keyed part of ``preset``'s rules and guide, per option combination."""
     parts = {}
     for label, rules in every_rules(preset):
-        said = {key: text for part in rule_parts(rules) for key, text in zip(part.keys, part.paragraphs)}
+        said = {key: text for part in rule_parts(rules) for key, text in zip(part.keys, part.paragraphs, strict=False)}
         said.update({f"heading {part.key}": part.heading for part in rule_parts(rules) if part.heading})
         for seats in range(rules.min_players, rules.max_players + 1):
             guide = how_to_use(rules, seats, PAPERS[preset.id])
-            said.update({f"{key} seats={seats}": text for key, text in zip(guide.keys, guide.paragraphs)})
+            said.update({f"{key} seats={seats}": text for key, text in zip(guide.keys, guide.paragraphs, strict=False)})
         parts[label or "default"] = said
     return parts
 

@@ -10,8 +10,8 @@ judges a move: that is the validator's work. Pure: no PDF library, no files.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Callable, Mapping
 
 from kitgen.errors import UnknownPresetError
 from kitgen.forms.scheme import Manifest, table_prefix
@@ -284,9 +284,9 @@ def _totals_claim(writer: _Writer, number: int, names: list[str], cell: str,
                   table: Mapping[str, str]) -> None:
     """Write a ``totals:`` claim of every seat whose totals ``cell`` (``"round-2.total"``,
     ``"combined"``) is filled."""
-    claimed = [(name, table.get(f"{table_prefix(number)}.seat{seat}.{cell}", ""))
-               for seat, name in enumerate(names, start=1)]
-    claimed = [f"{name} {value}" for name, value in claimed if name and value]
+    filled = [(name, table.get(f"{table_prefix(number)}.seat{seat}.{cell}", ""))
+              for seat, name in enumerate(names, start=1)]
+    claimed = [f"{name} {value}" for name, value in filled if name and value]
     if claimed:
         words = cell.replace(".", ", ").replace("-", " ")
         writer.add(f"totals: {', '.join(claimed)}", f"Table {number}, totals, {words}")
@@ -315,7 +315,7 @@ def _long_game_body(writer: _Writer, manifest: Manifest, number: int, names: lis
     Turn column names a new turn (odd turns the closer's, even the opener's), a throw
     per filled row, and the winner ticked in the totals table."""
     current = None
-    for sheet, rows in sorted(_sheet_rows(table, TURN_RECORD).items()):
+    for _sheet, rows in sorted(_sheet_rows(table, TURN_RECORD).items()):
         for row_number, row in sorted(rows.items()):
             if row_number == 0 or not row:
                 continue
@@ -360,7 +360,7 @@ def _knucklebones_body(writer: _Writer, manifest: Manifest, number: int, names: 
         if (found := _MATCH_ROW.fullmatch(name)) and value:
             match_rows.setdefault(int(found[1]), {})[found[2]] = value
     games: list[tuple[str, list[tuple[int, dict[str, str]]]]] = []
-    for sheet, rows in sorted(sheets.items()):
+    for _sheet, rows in sorted(sheets.items()):
         numbers = [row for row in rows if row]
         if not games or (numbers and min(numbers) == 1 and games[-1][1]):
             games.append((rows.get(0, {}).get(GAME, ""), []))
@@ -370,13 +370,13 @@ def _knucklebones_body(writer: _Writer, manifest: Manifest, number: int, names: 
         games[-1][1].extend((row, cells) for row, cells in sorted(rows.items()) if row and cells)
     seat_name = _seat_name(names)
     played = 0
-    for label, rows in games:
-        if not rows:
+    for label, placements in games:
+        if not placements:
             continue
         played += 1
         where = f"Table {number}, game {label or played}"
         writer.add(f"game {label or played}", where)
-        for row, cells in rows:
+        for row, cells in placements:
             place = f"{where}, row {row}"
             writer.add(f"{seat_name(cells.get(PLAYER, ''))}: {cells.get(FACE, '')} {cells.get(COLUMN, '')}", place)
             totals = [cells.get(key, "") for key in SEAT_TOTALS]

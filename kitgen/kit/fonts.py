@@ -15,18 +15,18 @@ import importlib
 import json
 import tomllib
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Iterable
+from typing import Any, cast
 
 from fontTools.pens.boundsPen import ControlBoundsPen
 from fontTools.ttLib import TTFont, TTLibError
 from fontTools.unicodedata import script, script_name
 from pypdf import PdfReader
-from pypdf.generic import DictionaryObject
+from pypdf.generic import ArrayObject, DictionaryObject
 
 from kitgen.errors import PlayerNameError, RenderError, quote
 from kitgen.resources import data_folder
@@ -192,7 +192,7 @@ def _check_outlines(char: str) -> None:
 
 
 @cache
-def _config() -> dict:
+def _config() -> dict[str, Any]:
     """Return the font configuration, ``fonts/fonts.toml`` (read once; callers only read it).
 
     Raises :class:`RenderError` when it cannot be read.
@@ -203,7 +203,7 @@ def _config() -> dict:
         raise RenderError(f"kitgen's font configuration cannot be read ({error}).") from None
 
 
-def _package_faces(family: dict) -> list[FontFace]:
+def _package_faces(family: dict[str, Any]) -> list[FontFace]:
     package = family["package"]
     try:
         root = Path(importlib.import_module(package).ROOT)
@@ -250,17 +250,19 @@ def _fonts_of(pdf: PdfReader) -> list[DictionaryObject]:
         if not isinstance(resources, DictionaryObject) or id(resources) in seen:
             continue
         seen.add(id(resources))
-        for font in (resources.get("/Font") or DictionaryObject()).get_object().values():
+        # /Font, /XObject and /Pattern: dictionaries of names (the PDF reference, 7.8.3)
+        for font in cast(DictionaryObject, (resources.get("/Font") or DictionaryObject()).get_object()).values():
             fonts[id(font.get_object())] = font.get_object()
         for kind in ("/XObject", "/Pattern"):
-            for item in (resources.get(kind) or DictionaryObject()).get_object().values():
+            for item in cast(DictionaryObject, (resources.get(kind) or DictionaryObject()).get_object()).values():
                 pending.append(item.get_object().get("/Resources"))
     return list(fonts.values())
 
 
 def _is_embedded(font: DictionaryObject) -> bool:
     if font.get("/Subtype") == "/Type0":
-        font = font["/DescendantFonts"][0].get_object()
+        # /DescendantFonts: an array of one font dictionary (the PDF reference, 9.7.1)
+        font = cast(DictionaryObject, cast(ArrayObject, font["/DescendantFonts"])[0].get_object())
     descriptor = font.get("/FontDescriptor")
     if descriptor is None:
         return False

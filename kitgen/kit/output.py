@@ -23,8 +23,9 @@ import hashlib
 import os
 import secrets
 import stat
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO, Callable, Iterable
+from typing import TYPE_CHECKING, BinaryIO, cast
 
 from kitgen.cores import sigterm_unwinds
 from kitgen.errors import OutputExistsError, RenderError
@@ -32,7 +33,8 @@ from kitgen.kit.request import KitRequest
 from kitgen.textfile import MAX_KIT_BYTES, PDF_HEADER, shown_name
 
 if TYPE_CHECKING:
-    from pypdf import PageObject
+    from pypdf import PageObject, PdfReader
+    from pypdf.generic import DictionaryObject
 
 DEFAULT_OUTPUT = Path("output") / "kit.pdf"  # CLI.md: ./output/kit.pdf
 CREATOR_PREFIX = "kitgen "  # /Creator "kitgen <version>": how kitgen knows a kit it wrote
@@ -164,10 +166,11 @@ def kit_state(path: Path) -> str | None:
         from pypdf import PdfReader
 
         reader = PdfReader(path)
-        creator = reader.metadata.creator if reader.metadata else None
-        if not (isinstance(creator, str) and creator.startswith(CREATOR_PREFIX)):
+        metadata = reader.metadata
+        creator = metadata.creator if metadata else None
+        if metadata is None or not (isinstance(creator, str) and creator.startswith(CREATOR_PREFIX)):
             return None
-        digest = reader.metadata.get(PAGES_DIGEST_KEY)  # absent from kits of earlier releases
+        digest = metadata.get(PAGES_DIGEST_KEY)  # absent from kits of earlier releases
         redrawn = digest is not None and str(digest) != pages_digest(reader.pages)
         return CHANGED if updates > 1 or redrawn or _changed_pages(reader) else AS_WRITTEN
     except Exception:  # anything that cannot be read as a PDF with metadata is not kitgen's
@@ -190,20 +193,22 @@ def pages_digest(pages: Iterable[PageObject]) -> str:
     """Return the SHA-256 of what ``pages`` draw (each page's content streams, decoded, and
     how many annotations it has), as hex: the same for a kit as kitgen wrote it, whether
     read from the file or from the writer that wrote it."""
-    from pypdf.generic import ArrayObject
+    from pypdf.generic import ArrayObject, PdfObject, StreamObject
 
     digest = hashlib.sha256()
     for page in pages:
-        contents = page.get("/Contents")
-        streams = () if contents is None else contents.get_object()
+        # /Contents: a content stream or an array of them (the PDF reference, 7.7.3.3); every
+        # page kitgen writes has one, and a page without raises, so kit_state takes its file
+        # for not kitgen's
+        streams = cast(PdfObject, page["/Contents"].get_object())
         for stream in streams if isinstance(streams, ArrayObject) else (streams,):
-            data = stream.get_object().get_data()
+            data = cast(StreamObject, stream.get_object()).get_data()
             digest.update(len(data).to_bytes(8, "big") + data)
         digest.update(b"annotations %d;" % len(page.get("/Annots") or ()))
     return digest.hexdigest()
 
 
-def _changed_pages(reader) -> bool:
+def _changed_pages(reader: PdfReader) -> bool:
     """Return whether a page of ``reader`` carries what a viewer added: an annotation of
     another kind than kitgen's, or a form field with a value (text typed, a box ticked)."""
     for page in reader.pages:
@@ -216,7 +221,7 @@ def _changed_pages(reader) -> bool:
     return False
 
 
-def _filled(widget) -> bool:
+def _filled(widget: DictionaryObject) -> bool:
     """Return whether the form field of ``widget`` (itself, or the nearest parent that
     holds a value) has a value: any text, or a tick box ticked."""
     field = widget
@@ -228,7 +233,8 @@ def _filled(widget) -> bool:
             return str(value) not in ("", UNTICKED)
         if "/Parent" not in field:
             return False
-        field = field["/Parent"].get_object()
+        # a field's /Parent: a field dictionary (the PDF reference, 12.7.3.1)
+        field = cast("DictionaryObject", field["/Parent"].get_object())
     return True  # a chain too deep for a kit kitgen wrote
 
 
@@ -252,7 +258,8 @@ def write_files(files: dict[Path, bytes], replace: Callable[[Path], bool],
                 _remove_leftovers(path.parent)
                 temporaries.append(_temporary_name(path.parent))
                 _write_temporary(temporaries[-1], content, path)
-            for path, temporary in zip(files, temporaries):
+            # strict=False: _put adds the backups it makes to temporaries, which so outgrows files
+            for path, temporary in zip(files, temporaries, strict=False):
                 undo.append(_put(temporary, path, replace, temporaries))
             for path in stale:
                 undo.append(_remove(path, replace, temporaries))

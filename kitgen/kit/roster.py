@@ -26,12 +26,12 @@ import posixpath
 import re
 import zipfile
 import zlib
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from io import BytesIO
 from itertools import islice
 from pathlib import Path
 from string import ascii_uppercase
-from typing import Callable, Iterator
 from xml.parsers import expat
 
 from kitgen.errors import RosterError, quote
