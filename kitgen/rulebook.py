@@ -23,11 +23,11 @@ from typing import Any
 
 import jinja2
 
+from kitgen.games import find_preset
 from kitgen.resources import data_folder
 from kitgen.rules.box import HIGH_SHUT_FROM, LOW_SUM_LIMIT
 from kitgen.rules.formats import ATTEMPTS, HUNDRED_LOSES_AT
 from kitgen.rules.knucklebones import MAX_TOTAL
-from kitgen.games import find_preset
 from kitgen.rules.presets import Preset, Rules
 from kitgen.text import gettext, pgettext
 from kitgen.text.templates import I18N_EXTENSION, install_words
