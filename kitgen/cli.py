@@ -23,6 +23,7 @@ from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from kitgen import __version__
 from kitgen.errors import QUOTE_MAX_CHARS, KitgenError, quote
+from kitgen.games import DEFAULT_PRESET
 from kitgen.kit.request import HostKey, Paper
 from kitgen.rules.presets import PRESETS, Rules
 
@@ -108,7 +109,6 @@ LONG_QUOTE = re.compile(rf"'([^']{{{QUOTE_MAX_CHARS + 1},}})'")  # a value Click
 PYDANTIC_VALUE_ERROR = "Value error, "
 # pydantic's error type for a number that is not one: Click's words for it
 NUMBER_ERRORS = {"int_parsing": "a valid integer", "float_parsing": "a valid float"}
-GAMES = {"box": "the Shut the Box presets", "knucklebones": "knucklebones"}
 
 
 def choices(values: Iterable[str]) -> Any:
@@ -199,14 +199,16 @@ def settle_rules(preset: str, **chosen: str | None) -> Rules:
     return find_preset(preset).configure(options)
 
 
-def refuse_unused(rules: Rules, game: str, **given: object) -> None:
+def refuse_unused(rules: Rules, **given: object) -> None:
     """Fail naming the first option of ``given`` (option name with ``_`` for ``-``: value)
-    that was given although it is only for ``game`` and ``rules`` are another game's."""
-    if rules.game == game:
-        return
+    that was given although it belongs to another game than ``rules``' (Game.options)."""
+    from kitgen.games import find_game, games
+
+    own = find_game(rules.preset).options
     for name, value in given.items():
-        if value is not None and value is not False:
-            fail(f"--{name.replace('_', '-')} is for {GAMES[game]}, not {rules.preset}.")
+        if value is not None and value is not False and name not in own:
+            owner = next(game for game in games() if name in game.options)
+            fail(f"--{name.replace('_', '-')} is for {owner.title}, not {rules.preset}.")
 
 
 class KitProgress:
@@ -290,7 +292,7 @@ def main(
 
 @app.command(cls=Command, epilog=KIT_EXAMPLES)
 def kit(
-    rules: Preset = "strip",
+    rules: Preset = DEFAULT_PRESET,
     tiles: Tiles = None,
     one_die: OneDie = None,
     format: Format = None,
@@ -348,7 +350,7 @@ def kit(
     try:
         settled = settle_rules(rules, tiles=tiles, one_die=one_die, format=format,
                                scoring=scoring, match=match)
-        refuse_unused(settled, "knucklebones", die_size=die_size)
+        refuse_unused(settled, die_size=die_size)
         if players is not None and roster is not None:
             fail("give names with --players or --roster, not both.")
         if to_stdout and host_key == "separate":
@@ -388,7 +390,7 @@ def kit(
 
 @app.command(cls=Command, epilog=CHECK_EXAMPLES)
 def check(
-    rules: Preset = "strip",
+    rules: Preset = DEFAULT_PRESET,
     tiles: Tiles = None,
     one_die: OneDie = None,
     format: Format = None,
@@ -412,23 +414,15 @@ def check(
     as_json: bool = typer.Option(False, "--json", help="Print the verdict as JSON."),
 ) -> None:
     """Judge one proposed move on a stated position (never proposes one)."""
-    from kitgen.check import check_box_claim, check_placement
+    from kitgen.games import find_game
 
     try:
         settled = settle_rules(rules, tiles=tiles, one_die=one_die, format=format,
                                scoring=scoring, match=match)
-        refuse_unused(settled, "box", open=open_tiles, roll=roll, close=close, none=none, role=role)
-        refuse_unused(settled, "knucklebones", mine=mine, theirs=theirs, face=face, column=column)
-        if settled.game == "knucklebones":
-            if face is None or column is None:
-                fail("knucklebones needs --face and --column (and --mine, --theirs for the grids).")
-            verdict = check_placement(settled, mine or "", theirs or "", face, column)
-        else:
-            if open_tiles is None or roll is None:
-                fail("give the position with --open and the throw with --roll.")
-            if none == (close is not None):
-                fail("give either --close with the tiles moved or --none, not both and not neither.")
-            verdict = check_box_claim(settled, open_tiles, roll, None if none else close, role or "close")
+        claim = {"open": open_tiles, "roll": roll, "close": close, "none": none, "role": role,
+                 "mine": mine, "theirs": theirs, "face": face, "column": column}
+        refuse_unused(settled, **claim)
+        verdict = find_game(settled.preset).check_move(settled, claim)
     except KitgenError as error:
         fail(str(error))
     typer.echo(json.dumps(verdict.to_json(), ensure_ascii=False) if as_json else verdict.text())

@@ -17,13 +17,15 @@ ValueError: unsupported variant: 'chess'
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Iterable
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from kitgen.errors import UnknownPresetError, quote
 from kitgen.games.preset import Preset, Rules
 
 if TYPE_CHECKING:
+    from kitgen.check import Verdict
     from kitgen.kit.layout import Layout
     from kitgen.kit.parts.part import Part
     from kitgen.kit.tables import Table
@@ -31,6 +33,7 @@ if TYPE_CHECKING:
     from kitgen.logs.report import Report
     from kitgen.rulebook import Rulebook
 
+DEFAULT_PRESET = "strip"  # docs/cli.md: what `kitgen kit` and `kitgen check` play without --rules
 LOWEST, MOST = "lowest", "most"  # the direction a ranking figure is better in
 
 
@@ -49,8 +52,18 @@ class Game:
     and :attr:`aliases`, and give it the judging, walking and ranking of its play."""
 
     id: ClassVar[str]
+    title: ClassVar[str]  # how a message names the game's presets: "the Shut the Box presets"
     presets: ClassVar[tuple[Preset, ...]] = ()
     aliases: ClassVar[tuple[tuple[str, str], ...]] = ()  # (alias, preset id)
+    options: ClassVar[frozenset[str]] = frozenset()  # the command-line options only this game takes
+
+    def check_move(self, rules: Rules, claim: Mapping[str, Any]) -> Verdict:
+        """Return the verdict on one claimed move of ``rules`` (``kitgen check``): ``claim``
+        holds the command's options of this game, by name (docs/cli.md, "check").
+
+        Raises :class:`~kitgen.errors.OptionError` when ``claim`` lacks what the move needs.
+        """
+        raise NotImplementedError
 
     def validate_log(self, header: Header, body: Iterable[Line], file: str) -> Report:
         """Return the :class:`Report` of a log of this game: its ``header`` read, ``body``

@@ -4,13 +4,16 @@ its log walker :mod:`kitgen.games.box.log`, its ranking :mod:`kitgen.games.box.r
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
+from kitgen.errors import OptionError
 from kitgen.games import Game, Ranking
 from kitgen.games.box.presets import PRESETS
 from kitgen.games.preset import Rules
 
 if TYPE_CHECKING:
+    from kitgen.check import Verdict
     from kitgen.kit.layout import Layout
     from kitgen.kit.parts.part import Part
     from kitgen.kit.tables import Table
@@ -23,7 +26,20 @@ class BoxGame(Game):
     """Shut the Box: a box of tiles 1-N shut by the exact sum of a throw."""
 
     id = "box"
+    title = "the Shut the Box presets"
     presets = PRESETS
+    options = frozenset({"open", "roll", "close", "none", "role"})
+
+    def check_move(self, rules: Rules, claim: Mapping[str, Any]) -> Verdict:
+        """Return the verdict on closing (or opening) ``claim``'s tiles on its throw."""
+        from kitgen.check import check_box_claim
+
+        if claim.get("open") is None or claim.get("roll") is None:
+            raise OptionError("give the position with --open and the throw with --roll.")
+        if bool(claim.get("none")) == (claim.get("close") is not None):
+            raise OptionError("give either --close with the tiles moved or --none, not both and not neither.")
+        return check_box_claim(rules, claim["open"], claim["roll"], None if claim.get("none") else claim["close"],
+                               claim.get("role") or "close")
 
     def validate_log(self, header: Header, body: Iterable[Line], file: str) -> Report:
         """Return the :class:`Report` of a Shut the Box log (LOG-FORMAT.md)."""

@@ -5,13 +5,16 @@ for a knucklebones log only: a tenth of ``validate``'s start-up otherwise), its 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
+from kitgen.errors import OptionError
 from kitgen.games import Game, Ranking
 from kitgen.games.knucklebones.presets import PRESETS
 from kitgen.games.preset import Rules
 
 if TYPE_CHECKING:
+    from kitgen.check import Verdict
     from kitgen.kit.layout import Layout
     from kitgen.kit.parts.part import Part
     from kitgen.kit.tables import Table
@@ -24,7 +27,18 @@ class KnucklebonesGame(Game):
     """Knucklebones: faces placed in columns, matching faces knock out the facing column."""
 
     id = "knucklebones"
+    title = "knucklebones"
     presets = PRESETS
+    options = frozenset({"die_size", "mine", "theirs", "face", "column"})
+
+    def check_move(self, rules: Rules, claim: Mapping[str, Any]) -> Verdict:
+        """Return the verdict on placing ``claim``'s face in its column."""
+        from kitgen.check import check_placement
+
+        if claim.get("face") is None or claim.get("column") is None:
+            raise OptionError("knucklebones needs --face and --column (and --mine, --theirs for the grids).")
+        return check_placement(rules, claim.get("mine") or "", claim.get("theirs") or "", claim["face"],
+                               claim["column"])
 
     def validate_log(self, header: Header, body: Iterable[Line], file: str) -> Report:
         """Return the :class:`Report` of a knucklebones log (LOG-FORMAT.md)."""
