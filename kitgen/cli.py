@@ -22,8 +22,9 @@ from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from kitgen import __version__
 from kitgen.errors import QUOTE_MAX_CHARS, KitgenError, quote
+from kitgen.games import presets
+from kitgen.games.preset import Rules
 from kitgen.kit.request import HostKey, Paper
-from kitgen.rules.presets import PRESETS, Rules
 
 
 def without_flag_metavars(params: list) -> list:
@@ -110,12 +111,12 @@ def choices(values: Iterable[str]) -> Any:
 
 def option_choices(name: str) -> Any:
     """Return the values the preset option ``name`` takes in any preset, as choices."""
-    return choices(value for preset in PRESETS for option in preset.options
+    return choices(value for preset in presets() for option in preset.options
                    if option.name == name for value in option.values)
 
 
 # Preset options, shared by `kit` and `check` (CLI.md: the names of a log's rules: line).
-PresetId = choices(preset.id for preset in PRESETS)
+PresetId = choices(preset.id for preset in presets())
 Preset = Annotated[PresetId, typer.Option(
     "--rules", case_sensitive=False, help="The game: a preset id (kitgen rules lists them).")]
 Tiles = Annotated[Optional[option_choices("tiles")], typer.Option("--tiles", help="classic: tiles on the box.")]
@@ -169,7 +170,7 @@ def fail(message: str) -> NoReturn:
 def settle_rules(preset: str, **chosen: Optional[str]):
     """Return the :class:`Rules` of ``preset`` with the preset options given on the command
     line (those left as ``None`` keep their defaults)."""
-    from kitgen.rules.presets import find_preset
+    from kitgen.games import find_preset
 
     options = {name.replace("_", "-"): value for name, value in chosen.items() if value is not None}
     return find_preset(preset).configure(options)
@@ -576,12 +577,12 @@ def rules_command(
         help="A preset id; without one, list the presets."),
 ) -> None:
     """List the presets, or print one preset's rules in the kit's words."""
+    from kitgen.games import find_preset
     from kitgen.rulebook import rules_text
-    from kitgen.rules.presets import find_preset
 
     if preset is None:
-        width = max(len(known.id) for known in PRESETS)
-        for known in PRESETS:
+        width = max(len(known.id) for known in presets())
+        for known in presets():
             typer.echo(f"{known.id:<{width}}  {known.summary}")
         return
     try:

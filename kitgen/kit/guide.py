@@ -9,9 +9,9 @@ from __future__ import annotations
 from math import ceil, floor
 from typing import Literal
 
+from kitgen.games.box.formats import game_length
+from kitgen.games.preset import Rules
 from kitgen.rulebook import Section, template_parts
-from kitgen.rules.formats import game_length
-from kitgen.rules.presets import Rules
 
 Paper = Literal["strips", "turn sheets", "board sheet", "boards"]
 
@@ -27,7 +27,7 @@ def minutes(rules: Rules, seats: int) -> tuple[int, int]:
     """Return the minutes to plan for a game of ``rules`` with ``seats`` players: from the
     median game to the 90th-percentile one, setting up included.
 
-    >>> from kitgen.rules.presets import find_preset
+    >>> from kitgen.games import find_preset
     >>> minutes(find_preset("strip").configure(), 6)
     (17, 18)
     """

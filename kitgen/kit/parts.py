@@ -18,6 +18,10 @@ from math import ceil, floor
 from typing import Callable, ClassVar, Iterable, Sequence, TypeVar
 
 from kitgen.errors import OptionError
+from kitgen.games.box.formats import ATTEMPTS, game_length
+from kitgen.games.box.rules import TWO_DICE_TOTALS
+from kitgen.games.knucklebones.rules import COLUMN_DICE, FACES, Column, column_score
+from kitgen.games.preset import Rules
 from kitgen.kit.guide import Paper, how_to_use
 from kitgen.kit.layout import (
     NAME_LINES,
@@ -36,10 +40,6 @@ from kitgen.kit.layout import (
 from kitgen.kit.measure import text_mm
 from kitgen.kit.tables import Table
 from kitgen.rulebook import Rulebook, Section
-from kitgen.rules.box import TWO_DICE_TOTALS
-from kitgen.rules.formats import ATTEMPTS, game_length
-from kitgen.rules.knucklebones import COLUMN_DICE, FACES, Column, column_score
-from kitgen.rules.presets import Rules
 
 SPARE_STRIPS = 2  # KIT.md: strips per table beyond one per attempt or turn
 MAX_SET_SIZE = 4  # RULES.md section 1: no move uses more than 4 tiles (1+2+3+4 = 10)
@@ -476,7 +476,7 @@ def host_key_totals(rules: Rules) -> range:
     """Return the throw totals of the host key: 1-12 where one die may be chosen, 2-12
     where it never may (RULES.md section 8).
 
-    >>> from kitgen.rules.presets import find_preset
+    >>> from kitgen.games import find_preset
     >>> host_key_totals(find_preset("strip").configure())
     range(2, 13)
     """

@@ -63,7 +63,7 @@ from kitgen.games.box.rules import NUMBER_MAX_DIGITS
 from kitgen.games.knucklebones.rules import (
     FACES,
     Column,
-    Game,
+    GridGame,
     Match,
     judge_placement,
     new_match,
@@ -294,7 +294,7 @@ class _Walk:
             return f" Did you mean {Column.MIDDLE.label}?"
         return did_you_mean(written, [column.label for column in Column])
 
-    def mover(self, entry: _Placement, game: Game, rest: Iterable[_Entry]) -> int:
+    def mover(self, entry: _Placement, game: GridGame, rest: Iterable[_Entry]) -> int:
         """Return the seat a placement counts for, reporting an unknown name or a wrong seat."""
         seat = _seat_of(entry.name, self.players)
         if seat is None:
@@ -428,7 +428,7 @@ class _Walk:
             "removed": dict(zip(self.players, self.removed)),
         }
 
-    def game_result(self, game: Game, number: int) -> str:
+    def game_result(self, game: GridGame, number: int) -> str:
         """Return ``won``, ``draw``, ``abandoned`` or ``unfinished`` for game ``number``."""
         if game.ended:
             return DRAW if game.drawn else "won"
