@@ -6,7 +6,7 @@ It never proposes, ranks or hints at a move: a verdict speaks only of what the u
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kitgen.errors import (
     OptionError,
@@ -18,6 +18,10 @@ from kitgen.errors import (
 from kitgen.games import find_game
 from kitgen.games.box import BoxGame
 from kitgen.games.knucklebones import KnucklebonesGame
+
+if TYPE_CHECKING:
+    from kitgen.games.box.rules import Role
+    from kitgen.games.preset import Rules
 
 
 @dataclass(frozen=True)
@@ -39,8 +43,8 @@ class Verdict:
         return {"valid": self.ok, "reasons": list(self.reasons), **self.facts}
 
 
-def check_box_claim(rules, open_text: str, roll_text: str, close_text: str | None,
-                    role: str = "close") -> Verdict:
+def check_box_claim(rules: Rules, open_text: str, roll_text: str, close_text: str | None,
+                    role: Role = "close") -> Verdict:
     """Return the verdict on one Shut the Box claim: that moving the tiles ``close_text``
     after the throw ``roll_text`` is valid on a box whose open tiles are ``open_text``, or,
     with ``close_text=None``, that the throw has no move there (RULES.md sections 1 and 6;
@@ -119,7 +123,7 @@ def _option_tiles(option: str, text: str) -> tuple[int, ...]:
         raise TileSyntaxError(f"{option}: {error}") from None
 
 
-def _stated_box(rules, open_text: str) -> int:
+def _stated_box(rules: Rules, open_text: str) -> int:
     """Return the box state ``--open`` states; raises :class:`PositionError` for a tile that
     is not on the preset's box or is given twice."""
     from kitgen.games.box.rules import box_of
@@ -133,7 +137,7 @@ def _stated_box(rules, open_text: str) -> int:
     return box_of(tiles)
 
 
-def check_placement(rules, mine_text: str, theirs_text: str, face: int, column_text: str) -> Verdict:
+def check_placement(rules: Rules, mine_text: str, theirs_text: str, face: int, column_text: str) -> Verdict:
     """Return the verdict on placing ``face`` in the column named ``column_text`` of the grid
     ``mine_text``, against the opponent's grid ``theirs_text`` (RULES.md section 7; CLI.md).
 

@@ -17,8 +17,9 @@ ValueError: unsupported variant: 'chess'
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Iterable
+from typing import TYPE_CHECKING, ClassVar
 
 from kitgen.errors import UnknownPresetError, quote
 from kitgen.games.preset import Preset, Rules

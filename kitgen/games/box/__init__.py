@@ -4,7 +4,8 @@ its log walker :mod:`kitgen.games.box.log`, its ranking :mod:`kitgen.games.box.r
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from kitgen.games import Game, Ranking
 from kitgen.games.box.presets import PRESETS

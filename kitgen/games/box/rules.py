@@ -17,6 +17,7 @@ subsets reach: a lookup, never a list of moves. Nothing here names, counts or ra
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Literal, NamedTuple
@@ -237,7 +238,7 @@ def turn_score(rules: Rules, box: int) -> int:
     return _SUMS[box]
 
 
-def _join(numbers) -> str:
+def _join(numbers: Iterable[int]) -> str:
     return ", ".join(map(str, numbers))
 
 

@@ -5,7 +5,8 @@ for a knucklebones log only: a tenth of ``validate``'s start-up otherwise), its 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from kitgen.games import Game, Ranking
 from kitgen.games.knucklebones.presets import PRESETS

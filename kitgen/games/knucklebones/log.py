@@ -55,8 +55,9 @@ Results (``Report.results``, the ``results`` object of ``--json``):
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Union
+from typing import Any
 
 from kitgen.errors import quote
 from kitgen.games.box.rules import NUMBER_MAX_DIGITS
@@ -112,7 +113,7 @@ class _WinnerClaim:
     match: bool
 
 
-_Entry = Union[_GameLine, _Placement, _ScoreClaim, _WinnerClaim]
+_Entry = _GameLine | _Placement | _ScoreClaim | _WinnerClaim
 
 
 def validate_knucklebones_log(header: Header, body: Iterable[Line], file: str) -> Report:
@@ -272,6 +273,7 @@ class _Walk:
         if self.match.game is None:
             self.match = self.match.start_game()
         game = self.match.game
+        assert game is not None  # start_game has begun one
         seat = self.mover(entry, game, rest)
         if entry.face in FACES:
             self.rolls[seat].append(entry.face)
@@ -285,7 +287,9 @@ class _Walk:
         else:
             opposing = game.grids[other_seat(seat)].dice
             self.match = self.match.place(seat, entry.face, parse_column(entry.column))
-            self.removed[seat] += opposing - self.match.game.grids[other_seat(seat)].dice
+            placed = self.match.game
+            assert placed is not None  # the placement was made in the current game
+            self.removed[seat] += opposing - placed.grids[other_seat(seat)].dice
 
     @staticmethod
     def column_hint(written: str) -> str:
@@ -359,7 +363,7 @@ class _Walk:
         actual = DRAW if game.drawn else game.winner
         if claimed != actual:
             first, second = game.totals
-            result = "a draw" if game.drawn else f"won by {self.players[game.winner]}"
+            result = "a draw" if game.winner is None else f"won by {self.players[game.winner]}"
             self.error(entry.line, "wrong-winner",
                        f"game {self.match.number} was {result}, {first} to {second}.")
 
@@ -401,7 +405,7 @@ class _Walk:
         elif not any(earlier.begun for earlier in self.match.games):
             where = "before any placement"
         else:
-            wins = ", ".join(f"{name} {count}" for name, count in zip(self.players, self.match.wins))
+            wins = ", ".join(f"{name} {count}" for name, count in zip(self.players, self.match.wins, strict=True))
             where = f"before the match is decided (game wins: {wins}; {self.match.wins_needed} needed)"
         self.error(None, "missing-turn", f"the log ends {where}.")
 
@@ -414,18 +418,18 @@ class _Walk:
             games.append({
                 "game": number,
                 "starter": self.players[game.starter],
-                "totals": dict(zip(self.players, game.totals)),
+                "totals": dict(zip(self.players, game.totals, strict=True)),
                 "result": self.game_result(game, number),
                 "winner": None if game.winner is None else self.players[game.winner],
             })
         winner = self.match.winner
         return {
             "games": games,
-            "wins": dict(zip(self.players, self.match.wins)),
+            "wins": dict(zip(self.players, self.match.wins, strict=True)),
             "winners": [] if winner is None else [self.players[winner]],
             "decided": self.match.over,
-            "rolls": dict(zip(self.players, self.rolls)),
-            "removed": dict(zip(self.players, self.removed)),
+            "rolls": dict(zip(self.players, self.rolls, strict=True)),
+            "removed": dict(zip(self.players, self.removed, strict=True)),
         }
 
     def game_result(self, game: GridGame, number: int) -> str:

@@ -22,10 +22,10 @@ that is not named is empty, so ``""`` is an empty grid; a column is named at mos
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import IntEnum
 from functools import cached_property
-from typing import Sequence
 
 from kitgen.errors import ColumnSyntaxError, GridSyntaxError, quote
 from kitgen.games.preset import Rules
@@ -393,7 +393,7 @@ class Match:
     @property
     def winner(self) -> int | None:
         """Return the seat that has won the match, or ``None`` while it is undecided."""
-        for seat, wins in zip(SEATS, self.wins):
+        for seat, wins in zip(SEATS, self.wins, strict=True):
             if wins >= self.wins_needed:
                 return seat
         return None
@@ -421,7 +421,8 @@ class Match:
         if self.game is not None and not self.game.begun:
             due = self.game.due
             return replace(self, game=GridGame(due=due))
-        due = other_seat(self.game.starter) if self.game is not None else None
+        starter = None if self.game is None else self.game.starter
+        due = None if starter is None else other_seat(starter)
         return self._followed_by(GridGame(due=due))
 
     def place(self, seat: int, face: int, column: Column) -> Match:
