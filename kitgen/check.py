@@ -18,6 +18,7 @@ from kitgen.errors import (
 from kitgen.games import find_game
 from kitgen.games.box import BoxGame
 from kitgen.games.knucklebones import KnucklebonesGame
+from kitgen.text.problems import describe
 
 if TYPE_CHECKING:
     from kitgen.games.box.rules import Role
@@ -97,7 +98,7 @@ def check_box_claim(rules: Rules, open_text: str, roll_text: str, close_text: st
     if problems:
         reasons = tuple(
             f"wrong, a move exists for the throw {throw.text}." if problem.code == "missed-move"
-            else problem.message for problem in problems
+            else describe(problem) for problem in problems
         )
         return Verdict(False, reasons, facts)
     if not tiles:
@@ -173,11 +174,11 @@ def check_placement(rules: Rules, mine_text: str, theirs_text: str, face: int, c
     mine, theirs = parse_grid(mine_text), parse_grid(theirs_text)
     problems = list(judge_placement(mine, face, column_text))
     if theirs.full:
-        problems.append(Problem("extra-turn", "the opponent's grid is full, so the game has ended."))
+        problems.append(Problem("extra-turn", "grid-full"))
     facts: dict[str, Any] = {"face": face, "column": column_text}
     if problems:
         facts["codes"] = [problem.code for problem in problems]
-        return Verdict(False, tuple(problem.message for problem in problems), facts)
+        return Verdict(False, tuple(describe(problem) for problem in problems), facts)
     column = parse_column(column_text)
     preview = preview_placement(mine, theirs, face, column)
     dice = "die" if preview.removed == 1 else "dice"

@@ -75,6 +75,7 @@ from kitgen.logs.reader import Header, Line, cached_when_short
 from kitgen.logs.report import ErrorList, Report
 from kitgen.logs.suggest import nearest_form, not_a_player
 from kitgen.rules.names import read_name
+from kitgen.text.problems import describe
 
 
 @dataclass(frozen=True)
@@ -380,7 +381,7 @@ class _BoxLogReader:
         turn.throws.append(throw.text)
         problems = judge_move(rules, box, throw, tiles, turn.role)
         for problem in problems:
-            self.error(number, problem.code, problem.message)
+            self.error(number, problem.code, describe(problem))
         if self.long and throw.dice == 2 and not throw.faces:
             self.error(number, "dice-needed", "the long game needs both faces of a two-dice "
                        f"throw, not only {throw.total}.")

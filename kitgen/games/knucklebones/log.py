@@ -75,6 +75,7 @@ from kitgen.logs.reader import Header, Line, cached_when_short
 from kitgen.logs.report import ErrorList, Report
 from kitgen.logs.suggest import did_you_mean, nearest_form, not_a_player
 from kitgen.rules.names import read_name
+from kitgen.text.problems import describe
 
 DRAW = "draw"  # LOG-FORMAT.md, "Knucklebones": winner: <name> | draw
 _GAME_LINE = re.compile(r"game\s+[0-9]+", re.IGNORECASE)
@@ -281,7 +282,7 @@ class _Walk:
         for problem in problems:
             hint = self.column_hint(entry.column) if problem.code == "bad-column" else ""
             self.error(entry.line, problem.code,
-                       f"{self.players[seat]}'s placement: {problem.message}{hint}")
+                       f"{self.players[seat]}'s placement: {describe(problem)}{hint}")
         if problems:
             self.match = self.match.use_turn(seat)
         else:

@@ -214,14 +214,14 @@ def judge_placement(grid: Grid, face: int, column: str) -> tuple[Problem, ...]:
     """
     problems = []
     if face not in FACES:
-        problems.append(Problem("bad-roll", f"{face} is not a face of a six-sided die (1-6)."))
+        problems.append(Problem("bad-roll", "face", (("face", face),)))
     try:
         named = parse_column(column)
     except ColumnSyntaxError as error:
-        problems.append(Problem("bad-column", str(error)))
+        problems.append(Problem("bad-column", "syntax", (("error", str(error)),)))
     else:
         if grid.column_full(named):
-            problems.append(Problem("column-full", f"the {named.label} column already holds 3 dice."))
+            problems.append(Problem("column-full", "full", (("column", named.label),)))
     return tuple(problems)
 
 
