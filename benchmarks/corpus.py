@@ -125,7 +125,7 @@ def box_logs(count: int, seed: int = SEED) -> list[str]:
 def knucklebones_logs(count: int, seed: int = SEED) -> list[str]:
     """Return ``count`` legal knucklebones matches as logs (single, best-of-3, best-of-5)."""
     _, games_knucklebones = generators()
-    from kitgen.rules.presets import find_preset
+    from kitgen.games import find_preset
 
     rng = random.Random(seed)
     rules = [find_preset("knucklebones").configure({"match": match}) for match in ("single", "best-of-3", "best-of-5")]

@@ -1,4 +1,4 @@
-"""How long games last: the figures behind ``kitgen.rules.formats.GAME_LENGTHS``.
+"""How long games last: the figures behind ``kitgen.games.box.formats.GAME_LENGTHS``.
 
 For every Shut the Box preset and option set, and every seat count, this plays 4,000 games with
 the test suite's legal-game generator (``tests/games_box.py``, driving the rules core) under each

@@ -68,9 +68,9 @@ class StripKit:
     """The 30-name strip kit and the kit modules' pieces the prototypes reuse."""
 
     def __init__(self, folder: Path) -> None:
+        from kitgen.games import find_preset
         from kitgen.kit.request import KitRequest
         from kitgen.kit.roster import read_roster
-        from kitgen.rules.presets import find_preset
 
         self.folder = folder
         self.rules = find_preset("strip").configure()

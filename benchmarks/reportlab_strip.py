@@ -28,8 +28,8 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
+from kitgen.games import find_preset
 from kitgen.rulebook import Rulebook, rulebook
-from kitgen.rules.presets import find_preset
 
 REGULAR, BOLD = "KitAtkinson", "KitAtkinson-Bold"
 WIDTH, HEIGHT = A4

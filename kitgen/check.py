@@ -6,7 +6,7 @@ It never proposes, ranks or hints at a move: a verdict speaks only of what the u
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kitgen.errors import (
     OptionError,
@@ -18,6 +18,11 @@ from kitgen.errors import (
 from kitgen.games import find_game
 from kitgen.games.box import BoxGame
 from kitgen.games.knucklebones import KnucklebonesGame
+from kitgen.text.problems import describe
+
+if TYPE_CHECKING:
+    from kitgen.games.box.rules import Role
+    from kitgen.games.preset import Rules
 
 
 @dataclass(frozen=True)
@@ -39,8 +44,8 @@ class Verdict:
         return {"valid": self.ok, "reasons": list(self.reasons), **self.facts}
 
 
-def check_box_claim(rules, open_text: str, roll_text: str, close_text: str | None,
-                    role: str = "close") -> Verdict:
+def check_box_claim(rules: Rules, open_text: str, roll_text: str, close_text: str | None,
+                    role: Role = "close") -> Verdict:
     """Return the verdict on one Shut the Box claim: that moving the tiles ``close_text``
     after the throw ``roll_text`` is valid on a box whose open tiles are ``open_text``, or,
     with ``close_text=None``, that the throw has no move there (RULES.md sections 1 and 6;
@@ -93,7 +98,7 @@ def check_box_claim(rules, open_text: str, roll_text: str, close_text: str | Non
     if problems:
         reasons = tuple(
             f"wrong, a move exists for the throw {throw.text}." if problem.code == "missed-move"
-            else problem.message for problem in problems
+            else describe(problem) for problem in problems
         )
         return Verdict(False, reasons, facts)
     if not tiles:
@@ -119,7 +124,7 @@ def _option_tiles(option: str, text: str) -> tuple[int, ...]:
         raise TileSyntaxError(f"{option}: {error}") from None
 
 
-def _stated_box(rules, open_text: str) -> int:
+def _stated_box(rules: Rules, open_text: str) -> int:
     """Return the box state ``--open`` states; raises :class:`PositionError` for a tile that
     is not on the preset's box or is given twice."""
     from kitgen.games.box.rules import box_of
@@ -133,7 +138,7 @@ def _stated_box(rules, open_text: str) -> int:
     return box_of(tiles)
 
 
-def check_placement(rules, mine_text: str, theirs_text: str, face: int, column_text: str) -> Verdict:
+def check_placement(rules: Rules, mine_text: str, theirs_text: str, face: int, column_text: str) -> Verdict:
     """Return the verdict on placing ``face`` in the column named ``column_text`` of the grid
     ``mine_text``, against the opponent's grid ``theirs_text`` (RULES.md section 7; CLI.md).
 
@@ -169,11 +174,11 @@ def check_placement(rules, mine_text: str, theirs_text: str, face: int, column_t
     mine, theirs = parse_grid(mine_text), parse_grid(theirs_text)
     problems = list(judge_placement(mine, face, column_text))
     if theirs.full:
-        problems.append(Problem("extra-turn", "the opponent's grid is full, so the game has ended."))
+        problems.append(Problem("extra-turn", "grid-full"))
     facts: dict[str, Any] = {"face": face, "column": column_text}
     if problems:
         facts["codes"] = [problem.code for problem in problems]
-        return Verdict(False, tuple(problem.message for problem in problems), facts)
+        return Verdict(False, tuple(describe(problem) for problem in problems), facts)
     column = parse_column(column_text)
     preview = preview_placement(mine, theirs, face, column)
     dice = "die" if preview.removed == 1 else "dice"

@@ -23,9 +23,9 @@ from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from kitgen import __version__
 from kitgen.errors import QUOTE_MAX_CHARS, KitgenError, quote
-from kitgen.games import DEFAULT_PRESET
+from kitgen.games import DEFAULT_PRESET, presets
+from kitgen.games.preset import Rules
 from kitgen.kit.request import HostKey, Paper
-from kitgen.rules.presets import PRESETS, Rules
 
 if TYPE_CHECKING:  # for annotations only: the CLI imports Rich and the session when a command runs
     from rich.progress import Progress, TaskID
@@ -119,7 +119,7 @@ def choices(values: Iterable[str]) -> Any:
 
 def option_choices(name: str) -> Any:
     """Return the values the preset option ``name`` takes in any preset, as choices."""
-    return choices(value for preset in PRESETS for option in preset.options
+    return choices(value for preset in presets() for option in preset.options
                    if option.name == name for value in option.values)
 
 
@@ -134,7 +134,7 @@ if TYPE_CHECKING:
     ScoringChoice: TypeAlias = str
     MatchChoice: TypeAlias = str
 else:
-    PresetId = choices(preset.id for preset in PRESETS)
+    PresetId = choices(preset.id for preset in presets())
     TilesChoice = option_choices("tiles")
     OneDieChoice = option_choices("one-die")
     FormatChoice = option_choices("format")
@@ -193,7 +193,7 @@ def fail(message: str) -> NoReturn:
 def settle_rules(preset: str, **chosen: str | None) -> Rules:
     """Return the :class:`Rules` of ``preset`` with the preset options given on the command
     line (those left as ``None`` keep their defaults)."""
-    from kitgen.rules.presets import find_preset
+    from kitgen.games import find_preset
 
     options = {name.replace("_", "-"): value for name, value in chosen.items() if value is not None}
     return find_preset(preset).configure(options)
@@ -594,12 +594,12 @@ def rules_command(
         help="A preset id; without one, list the presets."),
 ) -> None:
     """List the presets, or print one preset's rules in the kit's words."""
+    from kitgen.games import find_preset
     from kitgen.rulebook import rules_text
-    from kitgen.rules.presets import find_preset
 
     if preset is None:
-        width = max(len(known.id) for known in PRESETS)
-        for known in PRESETS:
+        width = max(len(known.id) for known in presets())
+        for known in presets():
             typer.echo(f"{known.id:<{width}}  {known.summary}")
         return
     try:

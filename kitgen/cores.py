@@ -25,9 +25,9 @@ import shutil
 import signal
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Callable, TypeVar
+from typing import TypeVar
 
 from kitgen.errors import KitgenError
 

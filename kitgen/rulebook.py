@@ -24,11 +24,11 @@ from typing import Any
 import jinja2
 
 from kitgen.games import find_preset
+from kitgen.games.box.formats import ATTEMPTS, HUNDRED_LOSES_AT
+from kitgen.games.box.rules import HIGH_SHUT_FROM, LOW_SUM_LIMIT
+from kitgen.games.knucklebones.rules import MAX_TOTAL
+from kitgen.games.preset import Preset, Rules
 from kitgen.resources import data_folder
-from kitgen.rules.box import HIGH_SHUT_FROM, LOW_SUM_LIMIT
-from kitgen.rules.formats import ATTEMPTS, HUNDRED_LOSES_AT
-from kitgen.rules.knucklebones import MAX_TOTAL
-from kitgen.rules.presets import Preset, Rules
 from kitgen.text import gettext, pgettext
 from kitgen.text.templates import I18N_EXTENSION, install_words
 
@@ -78,7 +78,7 @@ class Rulebook:
 
         Raises :class:`RuleTextError` when the card has no such text.
 
-        >>> from kitgen.rules.presets import find_preset
+        >>> from kitgen.games import find_preset
         >>> rulebook(find_preset("hundred").configure()).text("scoring.total")[1]
         "Shutting the box sets the player's running total back to 0."
         """
@@ -97,7 +97,7 @@ def rule_parts(rules: Rules) -> tuple[Section, ...]:
     their keyed paragraphs, and the single parts (title, goal, hint, result) as sections
     of one paragraph without a heading.
 
-    >>> from kitgen.rules.presets import find_preset
+    >>> from kitgen.games import find_preset
     >>> [part.key for part in rule_parts(find_preset("strip").configure())][:4]
     ['title', 'goal', 'setup', 'turn']
     """
@@ -138,7 +138,7 @@ def rule_text(rules: Rules, key: str) -> tuple[str, ...]:
 
     Raises :class:`RuleTextError` when the preset's rules have no such text.
 
-    >>> from kitgen.rules.presets import find_preset
+    >>> from kitgen.games import find_preset
     >>> rule_text(find_preset("classic").configure(), "scoring.worst")
     ('The worst possible turn score is 43.',)
     """
@@ -154,7 +154,7 @@ def _keyed(parts: tuple[Section, ...], key: str) -> tuple[str, ...]:
     return tuple(
         paragraph
         for part in parts
-        for name, paragraph in zip(part.keys, part.paragraphs, strict=False)  # a section not from a template has no keys
+        for name, paragraph in zip(part.keys, part.paragraphs, strict=False)  # not from a template: no keys
         if part.key == key or name == key or name.startswith(key + ".")
     )
 
@@ -162,7 +162,7 @@ def _keyed(parts: tuple[Section, ...], key: str) -> tuple[str, ...]:
 def rulebook(rules: Rules) -> Rulebook:
     """Return the rulebook for ``rules`` (a preset with its options settled).
 
-    >>> from kitgen.rules.presets import find_preset
+    >>> from kitgen.games import find_preset
     >>> rulebook(find_preset("classic").configure({"format": "best-of-3"})).title
     'Shut the Box - best of 3, 9 tiles'
     """
@@ -184,7 +184,7 @@ def rules_text(preset: Preset) -> str:
     """Return ``preset``'s rules as plain terminal text: its default rulebook, then one
     paragraph per option listing what each value changes (docs/cli.md, ``kitgen rules``).
 
-    >>> from kitgen.rules.presets import find_preset
+    >>> from kitgen.games import find_preset
     >>> "45" in rules_text(find_preset("classic"))
     True
     """

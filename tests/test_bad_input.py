@@ -34,16 +34,16 @@ from kitgen.errors import (
     RenderError,
     RosterError,
 )
+from kitgen.games import find_preset
 from kitgen.games.knucklebones import log as knucklebones_log
+from kitgen.games.knucklebones.rules import Match
 from kitgen.kit.build import build_kit
 from kitgen.kit.request import KitRequest
 from kitgen.kit.roster import read_roster
 from kitgen.kit.tables import plan_tables
 from kitgen.logs.reader import read_log_text
 from kitgen.logs.validate import validate_text
-from kitgen.rules.knucklebones import Match
 from kitgen.rules.names import parse_name, parse_names
-from kitgen.rules.presets import find_preset
 
 CASES = Path(__file__).parent / "fixtures" / "cases"
 VALID = CASES / "strip-2p-valid.log"
@@ -535,7 +535,7 @@ def test_a_mutated_log_through_the_cli_exits_0_1_or_2_with_json(tmp_path, log, s
 
 
 def test_long_lines_are_not_kept_in_the_line_caches():
-    from kitgen.logs.box import parse_line
+    from kitgen.games.box.log import parse_line
     from kitgen.logs.reader import parse_rules_line
 
     parse_line.cache_clear()

@@ -20,7 +20,7 @@ import run  # noqa: E402
 from games_box import random_box_game, random_setup  # noqa: E402
 from games_knucklebones import random_knucklebones_game  # noqa: E402
 
-from kitgen.rules.presets import find_preset  # noqa: E402
+from kitgen.games import find_preset  # noqa: E402
 
 
 def test_count_throws_counts_every_throw_form_and_nothing_else():

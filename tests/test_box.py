@@ -8,11 +8,25 @@ from itertools import combinations
 import pytest
 
 from kitgen.errors import ThrowSyntaxError, TileSyntaxError
-from kitgen.games.box.rules import (
-    Throw, apply_move, box_of, finished, fresh_box, has_move, judge_move, movable_tiles,
-    one_die_allowed, open_sum, parse_throw, parse_tiles, quote, tiles_of, turn_score,
-)
 from kitgen.games import find_preset
+from kitgen.games.box.rules import (
+    Throw,
+    apply_move,
+    box_of,
+    finished,
+    fresh_box,
+    has_move,
+    judge_move,
+    movable_tiles,
+    one_die_allowed,
+    open_sum,
+    parse_throw,
+    parse_tiles,
+    quote,
+    tiles_of,
+    turn_score,
+)
+from kitgen.text.problems import describe
 
 STRIP = find_preset("strip").defaults
 CLASSIC = find_preset("classic").defaults
@@ -213,24 +227,24 @@ def test_a_one_die_1_with_tile_1_shut_has_no_move():
 def test_messages_never_name_a_tile_the_caller_did_not_write():
     problems = judge_move(STRIP, box(1, 2, 7, 8), parse_throw("9"), ())
     assert codes(problems) == ["missed-move"]
-    message = problems[0].message
+    message = describe(problems[0])
     assert not any(str(tile) in message.replace("9", "") for tile in (1, 2, 7, 8))
     problems = judge_move(STRIP, box(1, 2, 7, 8), parse_throw("9"), (4, 5))
-    assert {char for char in problems[0].message if char.isdigit()} <= set("459")
+    assert {char for char in describe(problems[0]) if char.isdigit()} <= set("459")
 
 
 def test_tile_unavailable_messages():
     [problem] = judge_move(STRIP, box(1, 2), parse_throw("3"), (3,))
-    assert problem.message == "tile 3 is not open."
+    assert describe(problem) == "tile 3 is not open."
     [problem, _] = judge_move(STRIP, fresh_box(9), parse_throw("8"), (13,))
-    assert problem.message == "there is no tile 13 on the 9-tile box."
+    assert describe(problem) == "there is no tile 13 on the 9-tile box."
     [problem] = judge_move(LONG, fresh_box(9), parse_throw("3+4"), (7,), "open")
-    assert problem.message == "tile 7 is not shut."
+    assert describe(problem) == "tile 7 is not shut."
 
 
 def test_sum_mismatch_message_quotes_the_tiles():
     [problem] = judge_move(STRIP, fresh_box(9), parse_throw("7"), (3, 5))
-    assert problem.message == "3+5 is 8, the throw was 7."
+    assert describe(problem) == "3+5 is 8, the throw was 7."
 
 
 # --- the opener (RULES.md section 6) -----------------------------------------------------

@@ -8,9 +8,9 @@ import json
 import re
 
 import pytest
+from games_box import rules_for
 from typer.testing import CliRunner
 
-from games_box import rules_for
 from kitgen.check import check_box_claim
 from kitgen.cli import app
 from kitgen.errors import KitgenError, OptionError, PositionError, ThrowSyntaxError, TileSyntaxError

@@ -9,11 +9,11 @@ from pathlib import Path
 import weasyprint
 
 from kitgen.engine import fonts
+from kitgen.games import find_preset
 from kitgen.kit.layout import Layout, find_paper
 from kitgen.kit.parts import host_key_chunk
 from kitgen.kit.render import DocumentInfo, KitRenderer
 from kitgen.rulebook import rulebook
-from kitgen.rules.presets import find_preset
 
 CHECKED_ON = "70.0"  # the WeasyPrint version FontConfiguration._folder was checked on
 STRIP = find_preset("strip").configure()

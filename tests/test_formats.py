@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from games_box import rules_for
 
 from kitgen.errors import PlayerCountError
 from kitgen.games.box.formats import CLOSER, OPENER, Play, start_play
-from games_box import rules_for
-
 
 rules = rules_for
 
@@ -102,7 +101,7 @@ def test_best_of_unique_low_wins_a_round_and_ties_give_none():
 @pytest.mark.parametrize("fmt, needed", [("best-of-3", 2), ("best-of-5", 3), ("best-of-7", 4)])
 def test_best_of_ends_as_soon_as_someone_has_the_wins(fmt, needed):
     play = start_play(rules("classic", format=fmt), 2)
-    for won in range(needed):
+    for _ in range(needed):
         assert not play.over
         play = play_round(play, {0: 1, 1: 2})
     assert play.over and play.winners == (0,) and play.wins == (needed, 0)

@@ -10,17 +10,17 @@ import json
 import re
 import tracemalloc
 import zlib
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pypdf.generic._data_structures
 import pytest
+from fill_kits import fill_with_pypdf
+from games_box import rules_for
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import ArrayObject, DictionaryObject, NameObject, NumberObject, TextStringObject
 from typer.testing import CliRunner
 
-from fill_kits import fill_with_pypdf
-from games_box import rules_for
 from kitgen.cli import app
 from kitgen.errors import LogUnreadableError
 from kitgen.forms import read
@@ -144,10 +144,10 @@ def test_the_manifest_of_every_kit_kitgen_writes_reads_back():
 
 
 def test_a_table_holds_no_more_records_than_a_kit_prints():
+    from kitgen.games import presets
     from kitgen.kit.parts import MAX_ROUNDS
-    from kitgen.rules.presets import PRESETS
 
-    assert MAX_RECORDS >= max(preset.defaults.max_players for preset in PRESETS) * MAX_ROUNDS + 20
+    assert MAX_RECORDS >= max(preset.defaults.max_players for preset in presets()) * MAX_ROUNDS + 20
 
 
 CLASSIC = {"preset": "classic", "rules": "classic format=best-of-3"}

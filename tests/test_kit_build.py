@@ -11,11 +11,11 @@ import pytest
 from pypdf import PdfReader
 
 from kitgen.errors import OptionError, OutputExistsError, PlayerNameError, RenderError
+from kitgen.games import find_preset
 from kitgen.kit.build import build_kit, output_paths
 from kitgen.kit.render import KitRenderer
 from kitgen.kit.request import KitRequest
 from kitgen.kit.roster import read_roster
-from kitgen.rules.presets import find_preset
 
 FIXTURES = Path(__file__).parent / "fixtures"
 STRIP = find_preset("strip").configure()

@@ -137,9 +137,9 @@ def fonttools_subsets() -> bool:
 
 @pytest.mark.skipif(not fonttools_subsets(), reason="HarfBuzz-Subset writes metrics fontTools cannot")
 def test_an_added_font_that_cannot_be_embedded_fails_the_render_in_one_sentence(fonts_folder):
+    from kitgen.games import find_preset
     from kitgen.kit.build import render_kit
     from kitgen.kit.request import KitRequest
-    from kitgen.rules.presets import find_preset
 
     hebrew_font(fonts_folder / "Hebrew.ttf")
     damage_table(fonts_folder / "Hebrew.ttf", b"hmtx")  # loads, lays out; its metrics cannot be written again

@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 from kitgen.cli import app
 from kitgen.errors import OptionError, PlayerCountError
+from kitgen.games import find_preset
 from kitgen.kit.build import build_kit
 from kitgen.kit.layout import CELL_CLEARANCE_MM, LARGE_PRINT_SCALE, MIN_ROW_MM, Layout, find_paper
 from kitgen.kit.parts import (
@@ -32,7 +33,6 @@ from kitgen.kit.parts import (
 from kitgen.kit.request import KitRequest
 from kitgen.kit.tables import Table, plan_tables
 from kitgen.rulebook import rulebook
-from kitgen.rules.presets import find_preset
 
 A4 = Layout.for_print(find_paper("a4"), large_print=False)
 LAYOUTS = [

@@ -8,9 +8,9 @@ import pytest
 from pypdf import PdfReader
 
 from kitgen import __version__
+from kitgen.games import find_preset
 from kitgen.kit.build import build_kit
 from kitgen.kit.request import KitRequest
-from kitgen.rules.presets import find_preset
 
 NAMES = ("Ana", "Ben", "Cy", "Di", "Eve")
 

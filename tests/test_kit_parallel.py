@@ -17,15 +17,15 @@ from pathlib import Path
 import pytest
 from pypdf import PdfWriter
 
-from kitgen.errors import RenderError
 from kitgen import cores
+from kitgen.errors import RenderError
+from kitgen.games import find_preset
 from kitgen.kit import parallel, render
 from kitgen.kit.layout import Layout, find_paper
 from kitgen.kit.parts import host_key_chunk, table_chunk
 from kitgen.kit.render import DocumentInfo, KitRenderer
 from kitgen.kit.tables import plan_tables
 from kitgen.rulebook import rulebook
-from kitgen.rules.presets import find_preset
 from kitgen.session.collect import collect_session, collect_session_while
 from kitgen.session.printed import report_chunk
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from kitgen.errors import OptionError
-from kitgen.games import Game
+from kitgen.games import Game, find_preset
+from kitgen.games.box.formats import game_length
 from kitgen.kit.layout import LINE_HEIGHT, PT_PER_MM, Layout, find_paper
 from kitgen.kit.measure import BOLD, lines_for, text_mm
 from kitgen.kit.parts import (
@@ -26,8 +27,6 @@ from kitgen.kit.parts import (
 )
 from kitgen.kit.tables import Table
 from kitgen.rulebook import rulebook
-from kitgen.rules.formats import game_length
-from kitgen.rules.presets import find_preset
 
 STRIP = find_preset("strip").configure()
 A4 = Layout.for_print(find_paper("a4"), large_print=False)

@@ -13,10 +13,10 @@ import pytest
 from pypdf import PdfReader
 
 from kitgen.errors import PlayerCountError
+from kitgen.games import find_preset
 from kitgen.kit.build import build_kit
 from kitgen.kit.request import KitRequest
 from kitgen.kit.tables import plan_tables
-from kitgen.rules.presets import find_preset
 
 # case id: (preset, preset options, request fields, tiles, texts the kit must print)
 CASES = {

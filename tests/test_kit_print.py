@@ -10,12 +10,12 @@ import pdfplumber
 import pytest
 from print_defects import print_defects
 
+from kitgen.games import find_preset
 from kitgen.kit.build import build_kit
 from kitgen.kit.layout import FOOTER_PT, Layout, find_paper
 from kitgen.kit.render import KitRenderer
 from kitgen.kit.request import KitRequest
 from kitgen.rules.names import parse_names
-from kitgen.rules.presets import find_preset
 
 # Names at the rule's limits, four so that a table of classic holds them all: 40 of the
 # widest letters, a 40-letter Greek name with spaces, and 40 characters mixing Cyrillic

@@ -15,6 +15,8 @@ import pytest
 from games_box import NAMES, pick_largest, pick_tiles, random_box_game
 
 from kitgen.errors import OptionError
+from kitgen.games import find_preset, presets
+from kitgen.games.box.formats import GAME_LENGTHS, game_length
 from kitgen.kit.guide import how_to_use, minutes
 from kitgen.kit.layout import Layout, find_paper
 from kitgen.kit.parts import (
@@ -27,8 +29,6 @@ from kitgen.kit.parts import (
 )
 from kitgen.kit.tables import plan_tables
 from kitgen.rulebook import rulebook
-from kitgen.rules.formats import GAME_LENGTHS, game_length
-from kitgen.rules.presets import PRESETS, find_preset
 
 A4 = Layout.for_print(find_paper("a4"), large_print=False)
 GAMES = 300  # per case and habit: the registry's figures come from 4,000
@@ -97,7 +97,7 @@ def test_a_blank_table_carries_the_rounds_nine_in_ten_games_last(preset, options
 
 
 def test_the_registry_holds_every_preset_option_and_seat_count():
-    for preset in PRESETS:
+    for preset in presets():
         values = [dict(zip([option.name for option in preset.options], chosen, strict=True))
                   for chosen in _option_values(preset)]
         for options in values:
@@ -183,7 +183,7 @@ def test_strip_minutes_match_the_seed_kits_plan():
     assert abs(low - 10) <= 1 and abs(high - 18) <= 1
 
 
-@pytest.mark.parametrize("preset", [preset.id for preset in PRESETS])
+@pytest.mark.parametrize("preset", [preset.id for preset in presets()])
 def test_every_preset_tells_the_host_how_to_use_the_kit(preset):
     rules = find_preset(preset).configure()
     (table,) = plan_tables(rules)

@@ -6,11 +6,12 @@ from __future__ import annotations
 import pytest
 
 from kitgen.errors import ColumnSyntaxError, GridSyntaxError, KitgenError
+from kitgen.games import find_preset
 from kitgen.games.knucklebones.rules import (
     MAX_TOTAL,
     Column,
-    Game,
     Grid,
+    GridGame,
     Match,
     column_score,
     format_grid,
@@ -21,7 +22,6 @@ from kitgen.games.knucklebones.rules import (
     place,
     preview_placement,
 )
-from kitgen.games import find_preset
 
 FULL_LOW = "l:1,1,2 m:1,1,2 r:1,1,2"  # 9 dice, 18
 FULL_HIGH = "l:3,3,3 m:3,3,3 r:3,3,3"  # 9 dice, 81
@@ -31,8 +31,8 @@ def grids(first: str, second: str) -> tuple[Grid, Grid]:
     return parse_grid(first), parse_grid(second)
 
 
-def ended(first: str, second: str, starter: int) -> Game:
-    return Game(grids(first, second), starter=starter, due=1 - starter)
+def ended(first: str, second: str, starter: int) -> GridGame:
+    return GridGame(grids(first, second), starter=starter, due=1 - starter)
 
 
 # Columns
@@ -225,7 +225,7 @@ def test_preview_placement_counts_no_removal_when_the_face_is_not_facing():
 
 
 def test_game_ends_when_a_grid_holds_nine_dice_and_higher_total_wins():
-    game = Game(grids("l:3,3,3 m:3,3,3 r:3,3", "l:4,5,6 m:4,5,6 r:4,5"), starter=0, due=0)
+    game = GridGame(grids("l:3,3,3 m:3,3,3 r:3,3", "l:4,5,6 m:4,5,6 r:4,5"), starter=0, due=0)
     assert not game.ended and game.winner is None
     game = game.place(0, 3, Column.RIGHT)
     assert game.ended
@@ -237,7 +237,7 @@ def test_game_removals_of_the_filling_placement_are_settled_before_the_result():
     # Ana (seat 0) trails 30 to 43 before her ninth die; the 6 it places in her right
     # column removes Ben's 6,6 there, so she wins 36 to 19 (she would lose 36 to 43
     # if the result were taken before the removal).
-    game = Game(grids("l:1,1,1 m:2,2,2 r:1,2", "l:4,4 m:3 r:6,6"), starter=1, due=0)
+    game = GridGame(grids("l:1,1,1 m:2,2,2 r:1,2", "l:4,4 m:3 r:6,6"), starter=1, due=0)
     assert game.totals == (30, 43)
     game = game.place(0, 6, Column.RIGHT)
     assert game.ended
@@ -247,14 +247,14 @@ def test_game_removals_of_the_filling_placement_are_settled_before_the_result():
 
 
 def test_game_equal_totals_draw():
-    game = Game(grids("l:3,3,3 m:1,2,3 r:1,2", "l:4,5,6 m:4,5,6 r:4,5"), starter=0, due=0)
+    game = GridGame(grids("l:3,3,3 m:1,2,3 r:1,2", "l:4,5,6 m:4,5,6 r:4,5"), starter=0, due=0)
     game = game.place(0, 3, Column.RIGHT)
     assert game.totals == (39, 39)
     assert game.drawn and game.winner is None
 
 
 def test_game_alternates_as_written_and_records_its_starter():
-    game = Game()
+    game = GridGame()
     assert not game.begun and game.due is None
     game = game.place(1, 4, Column.LEFT)
     assert (game.starter, game.due) == (1, 0)
@@ -264,11 +264,11 @@ def test_game_alternates_as_written_and_records_its_starter():
 
 
 def test_game_use_turn_keeps_the_grids_and_passes_the_turn():
-    game = Game(grids("l:1", "m:2"), starter=0, due=1)
+    game = GridGame(grids("l:1", "m:2"), starter=0, due=1)
     after = game.use_turn(1)
     assert after.grids == game.grids
     assert (after.starter, after.due) == (0, 0)
-    assert Game().use_turn(1).starter == 1
+    assert GridGame().use_turn(1).starter == 1
 
 
 def test_game_refuses_a_placement_after_it_ended():
@@ -295,7 +295,7 @@ def test_new_match_refuses_shut_the_box_rules():
 
 def test_first_game_may_be_started_by_either_seat():
     match = new_match(knucklebones()).start_game()
-    assert match.game == Game() and match.game.due is None and match.playing
+    assert match.game == GridGame() and match.game.due is None and match.playing
 
 
 def test_each_later_game_is_started_by_the_seat_that_did_not_start_the_previous():
@@ -334,7 +334,7 @@ def test_match_is_won_by_the_first_seat_to_the_wins_needed(needed, winners, over
 
 
 def test_match_placement_that_ends_the_deciding_game_decides_the_match():
-    match = Match.of(1, (Game(grids("l:3,3,3 m:3,3,3 r:3,3", "l:4"), starter=0, due=0),))
+    match = Match.of(1, (GridGame(grids("l:3,3,3 m:3,3,3 r:3,3", "l:4"), starter=0, due=0),))
     match = match.place(0, 3, Column.RIGHT)
     assert match.over and match.winner == 0 and not match.playing
     with pytest.raises(ValueError, match="decided"):
@@ -352,7 +352,7 @@ def test_starting_a_game_abandons_the_one_being_played():
 
 def test_starting_a_game_replaces_one_without_a_placement():
     match = new_match(knucklebones()).start_game().start_game()
-    assert match.games == (Game(),)
+    assert match.games == (GridGame(),)
 
 
 def test_match_use_turn_counts_a_refused_placement_as_the_turn():

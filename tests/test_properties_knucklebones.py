@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from kitgen.games import find_preset
 from kitgen.games.knucklebones.log import validate_knucklebones_log
-from kitgen.games.knucklebones.rules import MAX_TOTAL, SEATS, Column, Game, other_seat
+from kitgen.games.knucklebones.rules import MAX_TOTAL, SEATS, Column, GridGame, other_seat
 from kitgen.logs.reader import read_header
 from kitgen.logs.report import Report
 
@@ -61,7 +61,7 @@ def test_random_games_keep_totals_within_0_to_162(seed, match):
 @settings(max_examples=200, deadline=None)
 @given(data=st.data())
 def test_each_placement_removes_only_facing_dice_of_its_face(data):
-    game = Game()
+    game = GridGame()
     seat = data.draw(st.sampled_from(SEATS))
     for _ in range(data.draw(st.integers(1, 80))):
         if game.ended:

@@ -11,6 +11,7 @@ from pypdf import PdfReader
 from weasyprint.urls import FatalURLFetchingError
 
 from kitgen.errors import RenderError
+from kitgen.games import find_preset
 from kitgen.kit.fonts import check_embedded_fonts
 from kitgen.kit.layout import Layout, find_paper
 from kitgen.kit.parts import Chunk, host_key_chunk, table_chunk
@@ -18,7 +19,6 @@ from kitgen.kit.render import DOCUMENT_TEMPLATE, DocumentInfo, KitRenderer, Pack
 from kitgen.kit.tables import plan_tables
 from kitgen.resources import data_folder
 from kitgen.rulebook import rulebook
-from kitgen.rules.presets import find_preset
 
 STRIP = find_preset("strip").configure()
 

@@ -18,6 +18,7 @@ import pytest
 from typer.testing import CliRunner
 
 from kitgen.cli import app
+from kitgen.games import find_preset, presets
 from kitgen.kit.guide import how_to_use
 from kitgen.rulebook import (
     TEXT_WIDTH,
@@ -28,7 +29,6 @@ from kitgen.rulebook import (
     rulebook,
     rules_text,
 )
-from kitgen.rules.presets import PRESETS, find_preset
 
 GOLDEN = Path(__file__).parent / "fixtures" / "golden" / "rules"
 PAPERS = {"strip": "strips", "classic": "turn sheets", "ten": "strips", "hundred": "turn sheets",
@@ -43,7 +43,7 @@ def every_rules(preset):
         yield " ".join(f"{name}={value}" for name, value in chosen.items()), preset.configure(chosen)
 
 
-ALL_RULES = [rules for preset in PRESETS for _, rules in every_rules(preset)]
+ALL_RULES = [rules for preset in presets() for _, rules in every_rules(preset)]
 
 
 def golden_parts(preset) -> dict:
@@ -71,7 +71,7 @@ def strings(book: Rulebook) -> list[str]:
 # --- The words, exactly ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("preset", PRESETS, ids=lambda preset: preset.id)
+@pytest.mark.parametrize("preset", presets(), ids=lambda preset: preset.id)
 def test_kitgen_rules_prints_the_golden_text(preset):
     path = GOLDEN / f"{preset.id}.txt"
     if os.environ.get("KITGEN_WRITE_GOLDEN"):
@@ -79,7 +79,7 @@ def test_kitgen_rules_prints_the_golden_text(preset):
     assert rules_text(preset) + "\n" == path.read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("preset", PRESETS, ids=lambda preset: preset.id)
+@pytest.mark.parametrize("preset", presets(), ids=lambda preset: preset.id)
 def test_every_option_combination_words_the_golden_parts(preset):
     path = GOLDEN / f"{preset.id}.json"
     if os.environ.get("KITGEN_WRITE_GOLDEN"):
@@ -163,7 +163,7 @@ def test_a_key_the_rules_lack_is_an_error_not_another_rule():
 # --- rules_text (docs/cli.md, kitgen rules) -----------------------------------------------------
 
 
-@pytest.mark.parametrize("preset", PRESETS, ids=lambda preset: preset.id)
+@pytest.mark.parametrize("preset", presets(), ids=lambda preset: preset.id)
 def test_rules_text_prints_default_rulebook_within_width(preset):
     text = rules_text(preset)
     book = rulebook(preset.configure())
@@ -174,7 +174,7 @@ def test_rules_text_prints_default_rulebook_within_width(preset):
 
 
 def test_rules_text_covers_every_option_value_of_every_preset():
-    for preset in PRESETS:
+    for preset in presets():
         text = rules_text(preset)
         for option in preset.options:
             assert f"{option.name} (default {option.default}):" in text
@@ -189,7 +189,7 @@ def test_cli_rules_lists_one_line_per_preset():
     result = CliRunner().invoke(app, ["rules"])
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
-    assert [line.split()[0] for line in lines] == [preset.id for preset in PRESETS]
+    assert [line.split()[0] for line in lines] == [preset.id for preset in presets()]
 
 
 def test_cli_rules_unknown_preset_is_clicks_usage_error_with_the_presets():

@@ -12,17 +12,17 @@ import sys
 from pathlib import Path
 
 import pytest
+from fill_kits import fill_with_pypdf
 from pypdf import PdfReader, PdfWriter
 from typer.testing import CliRunner
 
 import kitgen.kit.build as build
 import kitgen.kit.output as output
-from fill_kits import fill_with_pypdf
 from kitgen.cli import app
 from kitgen.errors import RenderError
+from kitgen.games import find_preset
 from kitgen.kit.build import RenderedKit, render_kit
 from kitgen.kit.request import KitRequest
-from kitgen.rules.presets import find_preset
 
 ROOT = Path(__file__).resolve().parents[1]
 TEN = find_preset("ten").configure()

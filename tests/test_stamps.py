@@ -10,13 +10,13 @@ import pytest
 import weasyprint
 from pypdf import PdfReader
 
+from kitgen.games import find_preset
 from kitgen.kit.layout import Layout, find_paper
 from kitgen.kit.parts import table_chunk
 from kitgen.kit.render import TABLE_FORM, DocumentInfo, KitRenderer
 from kitgen.kit.stamps import Stamp, Stamps
 from kitgen.kit.tables import plan_tables
 from kitgen.rulebook import rulebook
-from kitgen.rules.presets import find_preset
 
 # Tables 2 and 3 each hold a name that wraps onto two lines and prints smaller, a Greek or
 # Cyrillic name and a name with a combining mark; table 1 has the kit's guide, so it is

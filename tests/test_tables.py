@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from kitgen.errors import OptionError, PlayerCountError, PlayerNameError
+from kitgen.games import find_preset
 from kitgen.kit.roster import read_roster
 from kitgen.kit.tables import balanced_sizes, plan_tables, split_names
-from kitgen.rules.presets import find_preset
 
 FIXTURES = Path(__file__).parent / "fixtures"
 STRIP = find_preset("strip").configure()

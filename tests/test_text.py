@@ -12,9 +12,9 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 import kitgen.text
+from kitgen.games import find_preset
 from kitgen.kit.guide import how_to_use
 from kitgen.rulebook import rule_text, rules_text
-from kitgen.rules.presets import find_preset
 from kitgen.text import gettext, ngettext, pgettext, use_language
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -9,8 +9,9 @@ takes.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Literal, Mapping
+from typing import Any, Literal
 
 from kitgen.errors import OptionError, PlayerCountError, quote
 
@@ -148,7 +149,7 @@ class Preset:
         12
         """
         chosen = chosen or {}
-        fields: dict[str, object] = {}
+        fields: dict[str, Any] = {}
         settled: dict[str, str] = {option.name: option.default for option in self.options}
         for name, value in chosen.items():
             option = self.option(name)

@@ -9,15 +9,15 @@ from __future__ import annotations
 from math import ceil, floor
 from typing import Literal
 
+from kitgen.games.box.formats import game_length
+from kitgen.games.preset import Rules
 from kitgen.rulebook import Section, template_parts
-from kitgen.rules.formats import game_length
-from kitgen.rules.presets import Rules
 
 Paper = Literal["strips", "turn sheets", "board sheet", "boards"]
 
 # Time at the table: a fixed start (explaining, handing out paper) and a time per throw,
 # calibrated on seed 000's strip kit, which plans 10-18 minutes for 1 to 6 players: with the
-# measured throws of strip games (kitgen.rules.formats.GAME_LENGTHS: 11 in one player's
+# measured throws of strip games (kitgen.games.box.formats.GAME_LENGTHS: 11 in one player's
 # median game, 73 in six players' 90th-percentile game) they give 9-10 and 17-18 minutes.
 SETUP_MINUTES = 8
 SECONDS_PER_THROW = 8
@@ -27,7 +27,7 @@ def minutes(rules: Rules, seats: int) -> tuple[int, int]:
     """Return the minutes to plan for a game of ``rules`` with ``seats`` players: from the
     median game to the 90th-percentile one, setting up included.
 
-    >>> from kitgen.rules.presets import find_preset
+    >>> from kitgen.games import find_preset
     >>> minutes(find_preset("strip").configure(), 6)
     (17, 18)
     """

@@ -11,7 +11,7 @@ side by side, about 0.01 s to fork.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from kitgen.cores import side_by_side
 from kitgen.kit.layout import Layout

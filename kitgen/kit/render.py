@@ -17,12 +17,12 @@ import mimetypes
 import os
 import shutil
 from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from io import BytesIO
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Sequence
 from urllib.parse import unquote, urlsplit
 from urllib.request import url2pathname
 
@@ -30,7 +30,12 @@ import jinja2
 from pypdf import PageObject, PdfReader, PdfWriter
 from pypdf import __version__ as pypdf_version
 from pypdf.generic import (
-    ArrayObject, BooleanObject, DecodedStreamObject, DictionaryObject, IndirectObject, NameObject,
+    ArrayObject,
+    BooleanObject,
+    DecodedStreamObject,
+    DictionaryObject,
+    IndirectObject,
+    NameObject,
     TextStringObject,
 )
 

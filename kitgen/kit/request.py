@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from kitgen.rules.presets import Rules
+from kitgen.games.preset import Rules
 
 Paper = Literal["a4", "letter"]
 HostKey = Literal["separate", "appended", "none"]

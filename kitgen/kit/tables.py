@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from math import ceil
 
 from kitgen.errors import OptionError, PlayerCountError, PlayerNameError
+from kitgen.games.preset import Rules, check_player_count
 from kitgen.rules.names import parse_names
-from kitgen.rules.presets import Rules, check_player_count
 
 MAX_BLANK_SEATS = 6  # KIT.md "Tables and classes": default seats, the preset's maximum, at most 6
 MAX_TABLES = 250  # CLI.md "Limits and bad input": a club of 120 is ordinary, 100,000 tables a typo
@@ -71,7 +71,7 @@ def plan_tables(
     (RULES.md sections 2-7) or there are more than 500 names, and :class:`OptionError` for
     fewer than 1 or more than 250 tables or seats given together with names.
 
-    >>> from kitgen.rules.presets import find_preset
+    >>> from kitgen.games import find_preset
     >>> [len(t.seats) for t in plan_tables(find_preset("classic").configure(), tuple("ABCDEFGHIJ"))]
     [4, 3, 3]
     """
@@ -104,7 +104,7 @@ def _unsplittable(rules: Rules, count: int, tables: int | None, table_size: int 
     """Return the sentence refusing ``count`` names that cannot be split into tables the
     preset allows (into ``tables`` tables when that many were asked for).
 
-    >>> from kitgen.rules.presets import find_preset
+    >>> from kitgen.games import find_preset
     >>> _unsplittable(find_preset("knucklebones").configure(), 3, None, None)
     'knucklebones is for exactly 2 players a table; 3 names cannot be split into tables of 2.'
     """

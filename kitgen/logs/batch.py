@@ -17,8 +17,9 @@ import json
 import os
 import signal
 import threading
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator, NamedTuple, Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
 from kitgen.cores import usable_cores
 from kitgen.errors import KitgenError

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache, partial, wraps
 from pathlib import Path
-from typing import Iterator, NamedTuple
+from typing import Any, NamedTuple, ParamSpec, Protocol, TypeVar, cast
 
 from kitgen.errors import KitgenError, LogUnreadableError, quote
 from kitgen.games import find_preset
@@ -91,7 +92,23 @@ def _keyword(line: Line) -> tuple[str, str] | None:
     return key.strip().lower(), value.strip()
 
 
-def cached_when_short(maxsize: int, longest: int):
+_P = ParamSpec("_P")
+_R = TypeVar("_R", covariant=True)
+
+
+class ShortTextCached(Protocol[_P, _R]):
+    """A function decorated by :func:`cached_when_short`: called as before, with
+    :func:`functools.lru_cache`'s ``cache_info`` and ``cache_clear``."""
+
+    def __call__(self, *args: _P.args, **kwargs: _P.kwargs) -> _R: ...
+
+    def cache_info(self) -> Any: ...
+
+    def cache_clear(self) -> None: ...
+
+
+def cached_when_short(
+        maxsize: int, longest: int) -> Callable[[Callable[_P, _R]], ShortTextCached[_P, _R]]:
     """Return a decorator that caches a function of a text (its first argument) like
     :func:`functools.lru_cache`, but only for texts of at most ``longest`` characters: a
     cache keyed by whole lines would otherwise keep up to ``maxsize`` lines of up to 4 MiB
@@ -103,16 +120,16 @@ def cached_when_short(maxsize: int, longest: int):
     >>> shout("ab"), shout("abcd"), shout.cache_info().currsize
     ('AB', 'ABCD', 1)
     """
-    def decorate(function):
+    def decorate(function: Callable[_P, _R]) -> ShortTextCached[_P, _R]:
         cached = lru_cache(maxsize=maxsize)(function)
+        plain = cast("Callable[..., _R]", function)
 
         @wraps(function)
-        def call(text, *rest):
-            return (cached if len(text) <= longest else function)(text, *rest)
+        def call(text: str, *rest: Hashable) -> _R:
+            return (cached if len(text) <= longest else plain)(text, *rest)
 
-        call.cache_info = cached.cache_info
-        call.cache_clear = cached.cache_clear
-        return call
+        vars(call).update(cache_info=cached.cache_info, cache_clear=cached.cache_clear)
+        return cast("ShortTextCached[_P, _R]", call)
 
     return decorate
 

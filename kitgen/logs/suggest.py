@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from kitgen.errors import quote
 

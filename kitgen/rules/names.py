@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Iterable
+from collections.abc import Iterable
 
 from kitgen.errors import PlayerNameError, quote
 from kitgen.rules.confusables import ascii_prototypes, prototypes
@@ -63,7 +63,7 @@ def parse_name(text: str) -> str:
         )
     for index, char in enumerate(name):
         if not (char.isalpha() or char.isdecimal() or char in _PUNCTUATION
-                or (index and _is_mark(char) and not name[index - 1] in _PUNCTUATION)):
+                or (index and _is_mark(char) and name[index - 1] not in _PUNCTUATION)):
             raise PlayerNameError(
                 f"player name {quote(name)} has the character {char!r}; names may use letters, "
                 "digits, spaces, '-', \"'\" and '.' only."
@@ -139,7 +139,7 @@ def parse_names(texts: Iterable[str]) -> tuple[str, ...]:
     kitgen.errors.PlayerNameError: player name 'Ａｎａ' would look the same on paper as 'Ana'.
     """
     names = tuple(parse_name(text) for text in texts)
-    seen: dict[str, str] = {}
+    seen: dict[tuple[str, str], str] = {}
     for name in names:
         for key in _sameness_keys(name):
             if key in seen:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pickle
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, TypeVar
+from typing import TypeVar
 
 from kitgen.cores import side_by_side
 from kitgen.errors import KitgenError

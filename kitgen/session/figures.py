@@ -188,9 +188,9 @@ def rank(rules_text: str, rules: Rules, rows: list[PlayerRow]) -> Standings:
     unranked; ties and the unranked keep table order."""
     order = ranking(rules)
 
-    def key(row: PlayerRow) -> tuple[float, ...]:
-        return tuple(-row.figures[name] if better == MOST else row.figures[name]  # type: ignore[operator]
-                     for name, better in order.keys)
+    def key(row: PlayerRow) -> tuple[float, ...]:  # of a rankable row: no figure is None
+        figures = [(row.figures[name], better) for name, better in order.keys]
+        return tuple(-figure if better == MOST else figure for figure, better in figures if figure is not None)
 
     def rankable(row: PlayerRow) -> bool:
         return all(row.figures.get(name) is not None for name, _ in order.keys)

@@ -33,8 +33,9 @@ Formats (``Rules.format``):
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Iterable, Literal, NamedTuple
+from typing import Literal, NamedTuple
 
 from kitgen.games.preset import Rules, check_player_count
 

@@ -132,7 +132,8 @@ def long_game_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
     geometry = turn_sheet_geometry(rules.tiles, book.strip_hint, note, layout, scored=False)
     rows = numbered_rows("Turn", 2 * turns, filled(2 * turns, geometry.per_page), ROLE_NAMES)
     name_mm = layout.name_field_mm(layout.content_width_mm, ROLE_NAMES, names=len(ROLE_NAMES))
-    fields = tuple((role, player, layout.name_pt(player, name_mm, 1)) for role, player in zip(ROLE_NAMES, table.seats, strict=False))
+    seated = zip(ROLE_NAMES, table.seats, strict=False)
+    fields = tuple((role, player, layout.name_pt(player, name_mm, 1)) for role, player in seated)
     board = TurnSheets("Board sheet", "board-sheet", book.strip_hint, "", "", geometry, name_mm, (), ROLE_KEYS,
                        "turn", tuple(turn_pages(fields, rows, geometry.per_page)), note)
     throws = ceil(length.throws_90 * turns / length.turns_95)

@@ -50,13 +50,15 @@ written that were movable count as moved). How it carries on:
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Any
 
 from kitgen.errors import KitgenError, quote
 from kitgen.games.box.formats import OPENER, Play, start_play
 from kitgen.games.box.rules import (
     NUMBER_MAX_DIGITS,
+    Role,
     Throw,
     apply_move,
     finished,
@@ -73,6 +75,7 @@ from kitgen.logs.reader import Header, Line, cached_when_short
 from kitgen.logs.report import ErrorList, Report
 from kitgen.logs.suggest import nearest_form, not_a_player
 from kitgen.rules.names import read_name
+from kitgen.text.problems import describe
 
 
 @dataclass(frozen=True)
@@ -279,7 +282,7 @@ class _Turn:
     __slots__ = ("line", "seat", "role", "box", "stage", "extra", "completed", "last_throw",
                  "ended_at", "spent_at", "revert_to", "throws")
 
-    def __init__(self, line: int, seat: int | None, role: str, box: int, stage: int) -> None:
+    def __init__(self, line: int, seat: int | None, role: Role, box: int, stage: int) -> None:
         self.line, self.seat, self.role, self.box, self.stage = line, seat, role, box, stage
         self.extra = 0
         self.completed = False
@@ -312,7 +315,7 @@ class _BoxLogReader:
         self.resets: list[tuple[int, int, int]] = []
         self.winner_claims: list[tuple[int, frozenset[int]]] = []
         self.loser_claims: list[tuple[int, int | None]] = []
-        self.handlers = {
+        self.handlers: dict[type, Callable[[int, Any], None]] = {
             ThrowLine: self.read_throw, TurnLine: self.read_turn, RoundLine: self.read_round,
             ScoreClaim: self.read_score, TotalsClaim: self.read_totals,
             WinnerClaim: self.read_winner, LoserClaim: self.read_loser,
@@ -346,7 +349,7 @@ class _BoxLogReader:
             if admission != "ok":
                 self.error(number, admission, self.admission_message(seat))
                 stage = IGNORED if admission == "extra-turn" else PLAYING
-        role = "open" if self.long and seat == OPENER else "close"
+        role: Role = "open" if self.long and seat == OPENER else "close"
         box = self.board if self.long else fresh_box(self.rules.tiles)
         self.turn = _Turn(number, seat, role, box, stage)
 
@@ -378,7 +381,7 @@ class _BoxLogReader:
         turn.throws.append(throw.text)
         problems = judge_move(rules, box, throw, tiles, turn.role)
         for problem in problems:
-            self.error(number, problem.code, problem.message)
+            self.error(number, problem.code, describe(problem))
         if self.long and throw.dice == 2 and not throw.faces:
             self.error(number, "dice-needed", "the long game needs both faces of a two-dice "
                        f"throw, not only {throw.total}.")
@@ -567,23 +570,23 @@ class _BoxLogReader:
         names = " and ".join(self.players[seat] for seat in sorted(seats))
         return f"the {role}{'s are' if len(seats) > 1 else ' is'} {names}."
 
-    def results(self) -> dict:
+    def results(self) -> dict[str, Any]:
         """Return the results object described in this module's docstring."""
         play, names, fmt = self.play, self.players, self.rules.format
-        results: dict = {"winners": [names[seat] for seat in play.winners or ()],
+        results: dict[str, Any] = {"winners": [names[seat] for seat in play.winners or ()],
                          "decided": play.over}
         if fmt == "hundred":
             results["loser"] = None if play.loser is None else names[play.loser]
         if self.scored:
             results["totals"] = {name: total if turns else None
-                                 for name, total, turns in zip(names, play.totals, play.attempts)}
+                                 for name, total, turns in zip(names, play.totals, play.attempts, strict=True)}
         solo = len(names) == 1  # RULES.md: one turn is the whole solo game, whatever the format
         if fmt.startswith("best-of-") and not solo:
-            results["round_wins"] = dict(zip(names, play.wins))
+            results["round_wins"] = dict(zip(names, play.wins, strict=True))
             results["round_winners"] = [None if seat is None else names[seat]
                                         for seat in play.round_winners]
         if fmt == "elimination" and not solo:
-            results["out"] = {name: out for name, out in zip(names, play.out) if out}
+            results["out"] = {name: out for name, out in zip(names, play.out, strict=True) if out}
         if fmt == "hundred":
             results["resets"] = [{"line": line, "player": names[seat], "round": number}
                                  for line, seat, number in self.resets]
@@ -607,7 +610,7 @@ def _figure(value: int | None) -> str:
     return "not played" if value is None else str(value)
 
 
-def _winner_line(results: dict, why: str, shared: str) -> str:
+def _winner_line(results: dict[str, Any], why: str, shared: str) -> str:
     """Return the line that names the winners and why (``shared`` when several share)."""
     winners = results["winners"]
     if not results["decided"]:
@@ -619,7 +622,7 @@ def _winner_line(results: dict, why: str, shared: str) -> str:
     return f"winner: {winners[0]} ({why})"
 
 
-def summarize(rules: Rules, results: dict) -> tuple[str, ...]:
+def summarize(rules: Rules, results: dict[str, Any]) -> tuple[str, ...]:
     """Return a few short lines that state what decided a Shut the Box game, read off the
     ``results`` of :meth:`_BoxLogReader.results` (so the text and ``--json`` agree).
 
@@ -631,7 +634,7 @@ def summarize(rules: Rules, results: dict) -> tuple[str, ...]:
     fmt, totals, turns = rules.format, results.get("totals", {}), results["turns"]
     figures = ", ".join(f"{name} {_figure(total)}" for name, total in totals.items())
     if fmt == "two-attempts":
-        attempts = {name: [] for name in totals}
+        attempts: dict[str, list[int]] = {name: [] for name in totals}
         for turn in turns:
             attempts[turn["player"]].append(turn["score"])
         return (
@@ -668,7 +671,7 @@ def summarize(rules: Rules, results: dict) -> tuple[str, ...]:
             lines.append(f"loser: {loser} ({loses} with {totals[loser]}); " + _winner_line(
                 results, "lowest total of the others", "sharing the lowest total of the others"))
         return tuple(lines)
-    counts = {}
+    counts: dict[str, int] = {}
     for turn in turns:
         key = f"{turn['player']} ({turn['role']})"
         counts[key] = counts.get(key, 0) + 1
@@ -681,7 +684,7 @@ def summarize(rules: Rules, results: dict) -> tuple[str, ...]:
     return f"turns: {played}", _winner_line(results, why, "")
 
 
-def _elimination(rules: Rules, results: dict) -> tuple[str, ...]:
+def _elimination(rules: Rules, results: dict[str, Any]) -> tuple[str, ...]:
     """Return the summary of an ``elimination`` game: who went out in which round with
     what total, who is still in, and why the winner won."""
     totals, out = results["totals"], results["out"]

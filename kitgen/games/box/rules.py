@@ -237,22 +237,11 @@ def turn_score(rules: Rules, box: int) -> int:
     return _SUMS[box]
 
 
-def _join(numbers) -> str:
-    return ", ".join(map(str, numbers))
-
-
-_ONE_DIE_RULE = {  # RULES.md section 1, one-die conditions
-    "never": "one die is never allowed in this game",
-    "high-shut": "one die is allowed only when every tile from 7 up is shut",
-    "low-sum": "one die is allowed only when the open tiles add up to 6 or less",
-}
-
-
 def _bad_roll(throw: Throw) -> Problem:
     if throw.faces:
         wrong = [face for face in throw.faces if face not in FACES]
-        return Problem("bad-roll", f"{throw.text}: a die shows 1 to 6, not {_join(wrong)}.")
-    return Problem("bad-roll", f"{throw.total} is not a two-dice total (2 to 12).")
+        return Problem("bad-roll", "faces", (("throw", throw.text), ("faces", tuple(wrong))))
+    return Problem("bad-roll", "total", (("total", throw.total),))
 
 
 _OFF_EVERY_BOX = 1 << MAX_TILES  # the bit :func:`_written` sets for a tile outside 1..12
@@ -280,30 +269,19 @@ def _written(tiles: tuple[int, ...]) -> _Written:
 
 def _unavailable(rules: Rules, tiles: tuple[int, ...], movable: int, role: Role) -> Problem:
     off_box = sorted({tile for tile in tiles if not 1 <= tile <= rules.tiles})
-    state = "open" if role == "close" else "shut"
     stuck = sorted({tile for tile in tiles
                     if 1 <= tile <= rules.tiles and not movable >> (tile - 1) & 1})
-    parts = []
-    if stuck:
-        parts.append(f"tile {stuck[0]} is not {state}" if len(stuck) == 1
-                     else f"tiles {_join(stuck)} are not {state}")
-    if off_box:
-        parts.append(f"there is no tile {_join(off_box)} on the {rules.tiles}-tile box")
-    return Problem("tile-unavailable", "; ".join(parts) + ".")
+    return Problem("tile-unavailable", "unavailable", (
+        ("stuck", tuple(stuck)), ("off_box", tuple(off_box)), ("size", rules.tiles), ("role", role)))
 
 
 def _repeated(tiles: tuple[int, ...]) -> Problem:
     repeated = sorted({tile for tile in tiles if tiles.count(tile) > 1})
-    which = f"tile {repeated[0]} is" if len(repeated) == 1 else f"tiles {_join(repeated)} are"
-    return Problem("repeated-tile", f"{which} written more than once in one move.")
+    return Problem("repeated-tile", "repeated", (("tiles", tuple(repeated)),))
 
 
 def _sum_mismatch(tiles: tuple[int, ...], throw: Throw) -> Problem:
-    if len(tiles) == 1:
-        message = f"tile {tiles[0]} does not match the throw of {throw.total}."
-    else:
-        message = f"{'+'.join(map(str, tiles))} is {sum(tiles)}, the throw was {throw.total}."
-    return Problem("sum-mismatch", message)
+    return Problem("sum-mismatch", "mismatch", (("tiles", tiles), ("total", throw.total)))
 
 
 def judge_move(
@@ -333,14 +311,11 @@ def judge_move(
     if not possible:
         problems.append(_bad_roll(throw))
     if throw.dice == 1 and not one_die_allowed(rules, box):
-        rule = _ONE_DIE_RULE[rules.one_die]
-        problems.append(Problem("one-die-not-allowed", f"{throw.text}: {rule}."))
+        problems.append(Problem("one-die-not-allowed", "rule", (("throw", throw.text), ("rule", rules.one_die))))
     movable = movable_tiles(rules, box, role)
     if not tiles:
         if possible and has_move(movable, throw.total):
-            problems.append(Problem(
-                "missed-move", f"the throw {throw.text} is recorded as no move, but a move existed."
-            ))
+            problems.append(Problem("missed-move", "no-move", (("throw", throw.text),)))
         return tuple(problems)
     written = _written(tiles)
     if written.repeated:

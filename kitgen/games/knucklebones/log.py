@@ -55,15 +55,16 @@ Results (``Report.results``, the ``results`` object of ``--json``):
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Union
+from typing import Any
 
 from kitgen.errors import quote
 from kitgen.games.box.rules import NUMBER_MAX_DIGITS
 from kitgen.games.knucklebones.rules import (
     FACES,
     Column,
-    Game,
+    GridGame,
     Match,
     judge_placement,
     new_match,
@@ -74,6 +75,7 @@ from kitgen.logs.reader import Header, Line, cached_when_short
 from kitgen.logs.report import ErrorList, Report
 from kitgen.logs.suggest import did_you_mean, nearest_form, not_a_player
 from kitgen.rules.names import read_name
+from kitgen.text.problems import describe
 
 DRAW = "draw"  # LOG-FORMAT.md, "Knucklebones": winner: <name> | draw
 _GAME_LINE = re.compile(r"game\s+[0-9]+", re.IGNORECASE)
@@ -112,7 +114,7 @@ class _WinnerClaim:
     match: bool
 
 
-_Entry = Union[_GameLine, _Placement, _ScoreClaim, _WinnerClaim]
+_Entry = _GameLine | _Placement | _ScoreClaim | _WinnerClaim
 
 
 def validate_knucklebones_log(header: Header, body: Iterable[Line], file: str) -> Report:
@@ -272,6 +274,7 @@ class _Walk:
         if self.match.game is None:
             self.match = self.match.start_game()
         game = self.match.game
+        assert game is not None  # start_game has begun one
         seat = self.mover(entry, game, rest)
         if entry.face in FACES:
             self.rolls[seat].append(entry.face)
@@ -279,13 +282,15 @@ class _Walk:
         for problem in problems:
             hint = self.column_hint(entry.column) if problem.code == "bad-column" else ""
             self.error(entry.line, problem.code,
-                       f"{self.players[seat]}'s placement: {problem.message}{hint}")
+                       f"{self.players[seat]}'s placement: {describe(problem)}{hint}")
         if problems:
             self.match = self.match.use_turn(seat)
         else:
             opposing = game.grids[other_seat(seat)].dice
             self.match = self.match.place(seat, entry.face, parse_column(entry.column))
-            self.removed[seat] += opposing - self.match.game.grids[other_seat(seat)].dice
+            placed = self.match.game
+            assert placed is not None  # the placement was made in the current game
+            self.removed[seat] += opposing - placed.grids[other_seat(seat)].dice
 
     @staticmethod
     def column_hint(written: str) -> str:
@@ -294,7 +299,7 @@ class _Walk:
             return f" Did you mean {Column.MIDDLE.label}?"
         return did_you_mean(written, [column.label for column in Column])
 
-    def mover(self, entry: _Placement, game: Game, rest: Iterable[_Entry]) -> int:
+    def mover(self, entry: _Placement, game: GridGame, rest: Iterable[_Entry]) -> int:
         """Return the seat a placement counts for, reporting an unknown name or a wrong seat."""
         seat = _seat_of(entry.name, self.players)
         if seat is None:
@@ -359,7 +364,7 @@ class _Walk:
         actual = DRAW if game.drawn else game.winner
         if claimed != actual:
             first, second = game.totals
-            result = "a draw" if game.drawn else f"won by {self.players[game.winner]}"
+            result = "a draw" if game.winner is None else f"won by {self.players[game.winner]}"
             self.error(entry.line, "wrong-winner",
                        f"game {self.match.number} was {result}, {first} to {second}.")
 
@@ -401,7 +406,7 @@ class _Walk:
         elif not any(earlier.begun for earlier in self.match.games):
             where = "before any placement"
         else:
-            wins = ", ".join(f"{name} {count}" for name, count in zip(self.players, self.match.wins))
+            wins = ", ".join(f"{name} {count}" for name, count in zip(self.players, self.match.wins, strict=True))
             where = f"before the match is decided (game wins: {wins}; {self.match.wins_needed} needed)"
         self.error(None, "missing-turn", f"the log ends {where}.")
 
@@ -414,21 +419,21 @@ class _Walk:
             games.append({
                 "game": number,
                 "starter": self.players[game.starter],
-                "totals": dict(zip(self.players, game.totals)),
+                "totals": dict(zip(self.players, game.totals, strict=True)),
                 "result": self.game_result(game, number),
                 "winner": None if game.winner is None else self.players[game.winner],
             })
         winner = self.match.winner
         return {
             "games": games,
-            "wins": dict(zip(self.players, self.match.wins)),
+            "wins": dict(zip(self.players, self.match.wins, strict=True)),
             "winners": [] if winner is None else [self.players[winner]],
             "decided": self.match.over,
-            "rolls": dict(zip(self.players, self.rolls)),
-            "removed": dict(zip(self.players, self.removed)),
+            "rolls": dict(zip(self.players, self.rolls, strict=True)),
+            "removed": dict(zip(self.players, self.removed, strict=True)),
         }
 
-    def game_result(self, game: Game, number: int) -> str:
+    def game_result(self, game: GridGame, number: int) -> str:
         """Return ``won``, ``draw``, ``abandoned`` or ``unfinished`` for game ``number``."""
         if game.ended:
             return DRAW if game.drawn else "won"

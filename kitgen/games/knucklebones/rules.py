@@ -2,7 +2,7 @@
 
 Pure values and functions. A :class:`Grid` is one player's three columns; :func:`place`
 puts a die in the mover's column and removes every die of that face from the opponent's
-facing column; :func:`column_score` and :attr:`Grid.total` score them. A :class:`Game` and
+facing column; :func:`column_score` and :attr:`Grid.total` score them. A :class:`GridGame` and
 a :class:`Match` are small state machines over seats 0 and 1 (the ``players:`` order):
 the log validator drives them as written, a random-game generator drives them legally.
 
@@ -22,10 +22,10 @@ that is not named is empty, so ``""`` is an empty grid; a column is named at mos
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import IntEnum
 from functools import cached_property
-from typing import Sequence
 
 from kitgen.errors import ColumnSyntaxError, GridSyntaxError, quote
 from kitgen.games.preset import Rules
@@ -214,14 +214,14 @@ def judge_placement(grid: Grid, face: int, column: str) -> tuple[Problem, ...]:
     """
     problems = []
     if face not in FACES:
-        problems.append(Problem("bad-roll", f"{face} is not a face of a six-sided die (1-6)."))
+        problems.append(Problem("bad-roll", "face", (("face", face),)))
     try:
         named = parse_column(column)
     except ColumnSyntaxError as error:
-        problems.append(Problem("bad-column", str(error)))
+        problems.append(Problem("bad-column", "syntax", (("error", str(error)),)))
     else:
         if grid.column_full(named):
-            problems.append(Problem("column-full", f"the {named.label} column already holds 3 dice."))
+            problems.append(Problem("column-full", "full", (("column", named.label),)))
     return tuple(problems)
 
 
@@ -278,7 +278,7 @@ def other_seat(seat: int) -> int:
 
 
 @dataclass(frozen=True)
-class Game:
+class GridGame:
     """One game: both grids (indexed by seat), the seat that started it (``None`` before
     its first placement) and the seat due to place next (``None`` while either may start,
     which is only before the first placement of a match's first game)."""
@@ -318,7 +318,7 @@ class Game:
         """Return whether the game has ended with equal totals."""
         return self.ended and self.totals[0] == self.totals[1]
 
-    def place(self, seat: int, face: int, column: Column) -> Game:
+    def place(self, seat: int, face: int, column: Column) -> GridGame:
         """Return the game after ``seat`` places ``face`` in ``column`` (with its removals),
         taken as written whoever was due; the other seat is due next.
 
@@ -331,7 +331,7 @@ class Game:
         grids = (mine, theirs) if seat == 0 else (theirs, mine)
         return replace(self.use_turn(seat), grids=grids)
 
-    def use_turn(self, seat: int) -> Game:
+    def use_turn(self, seat: int) -> GridGame:
         """Return the game after ``seat`` used a turn without changing the grids (a placement
         that could not be made still uses the turn, LOG-FORMAT.md "Knucklebones")."""
         starter = seat if self.starter is None else self.starter
@@ -343,7 +343,7 @@ class _Earlier:
     """The games of a match before its current one, latest first: a linked list, so that
     starting a game or placing a die never copies the games before it."""
 
-    game: Game
+    game: GridGame
     before: _Earlier | None = None
 
 
@@ -359,13 +359,13 @@ class Match:
     """
 
     wins_needed: int
-    game: Game | None = None
+    game: GridGame | None = None
     earlier: _Earlier | None = None
     number: int = 0
     earlier_wins: tuple[int, int] = (0, 0)
 
     @classmethod
-    def of(cls, wins_needed: int, games: tuple[Game, ...]) -> Match:
+    def of(cls, wins_needed: int, games: tuple[GridGame, ...]) -> Match:
         """Return the match of ``wins_needed`` wins whose games so far are ``games``."""
         match = cls(wins_needed)
         for game in games:
@@ -373,7 +373,7 @@ class Match:
         return match
 
     @property
-    def games(self) -> tuple[Game, ...]:
+    def games(self) -> tuple[GridGame, ...]:
         """Return every game begun, in order, the current one last (a new tuple each call)."""
         games = []
         earlier = self.earlier
@@ -393,7 +393,7 @@ class Match:
     @property
     def winner(self) -> int | None:
         """Return the seat that has won the match, or ``None`` while it is undecided."""
-        for seat, wins in zip(SEATS, self.wins):
+        for seat, wins in zip(SEATS, self.wins, strict=True):
             if wins >= self.wins_needed:
                 return seat
         return None
@@ -420,26 +420,27 @@ class Match:
             raise ValueError("the match is decided; no game follows")
         if self.game is not None and not self.game.begun:
             due = self.game.due
-            return replace(self, game=Game(due=due))
-        due = other_seat(self.game.starter) if self.game is not None else None
-        return self._followed_by(Game(due=due))
+            return replace(self, game=GridGame(due=due))
+        starter = None if self.game is None else self.game.starter
+        due = None if starter is None else other_seat(starter)
+        return self._followed_by(GridGame(due=due))
 
     def place(self, seat: int, face: int, column: Column) -> Match:
-        """Return the match after :meth:`Game.place` in the current game; raises
+        """Return the match after :meth:`GridGame.place` in the current game; raises
         ``ValueError`` when no game is being played or the placement is refused."""
         return replace(self, game=self._current().place(seat, face, column))
 
     def use_turn(self, seat: int) -> Match:
-        """Return the match after :meth:`Game.use_turn` in the current game; raises
+        """Return the match after :meth:`GridGame.use_turn` in the current game; raises
         ``ValueError`` when no game is being played."""
         return replace(self, game=self._current().use_turn(seat))
 
-    def _current(self) -> Game:
+    def _current(self) -> GridGame:
         if self.game is None or not self.playing:
             raise ValueError("no game is being played; start one first")
         return self.game
 
-    def _followed_by(self, game: Game) -> Match:
+    def _followed_by(self, game: GridGame) -> Match:
         """Return the match with ``game`` begun after the current one."""
         if self.game is None:
             return replace(self, game=game, number=1)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from kitgen.errors import OptionError
+from kitgen.games.knucklebones.rules import COLUMN_DICE, Column
 from kitgen.kit.layout import (
     CELL_CLEARANCE_MM,
     CELL_PADDING_MM,
@@ -24,7 +25,6 @@ from kitgen.kit.measure import BOLD, lines_for, text_mm
 from kitgen.kit.parts.part import Part, name_sizes
 from kitgen.kit.tables import Table
 from kitgen.rulebook import Rulebook
-from kitgen.rules.knucklebones import COLUMN_DICE, Column
 
 # Knucklebones (docs/rules.md section 7).
 COLUMN_LABELS = tuple(column.label.upper() for column in Column)  # docs/rules.md section 7: printed labels

@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from kitgen.games.knucklebones.rules import COLUMN_DICE, FACES, column_score
 from kitgen.kit.layout import Layout, column_widths
 from kitgen.kit.parts.part import Part
 from kitgen.rulebook import Rulebook, Section
-from kitgen.rules.knucklebones import COLUMN_DICE, FACES, column_score
 
 SCORE_COUNT_HEADINGS = ("Once in the column", "Twice", "Three times")  # docs/rules.md section 8: count 1-3
 

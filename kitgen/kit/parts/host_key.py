@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import ClassVar
 
+from kitgen.games.box.rules import TWO_DICE_TOTALS
+from kitgen.games.preset import Rules
 from kitgen.kit.layout import Layout, column_widths
 from kitgen.kit.parts.part import Part
 from kitgen.rulebook import Rulebook
-from kitgen.rules.box import TWO_DICE_TOTALS
-from kitgen.rules.presets import Rules
 
 MAX_SET_SIZE = 4  # docs/rules.md section 1: no move uses more than 4 tiles (1+2+3+4 = 10)
 
@@ -71,7 +71,7 @@ def host_key_totals(rules: Rules) -> range:
     """Return the throw totals of the host key: 1-12 where one die may be chosen, 2-12
     where it never may (docs/rules.md section 8).
 
-    >>> from kitgen.rules.presets import find_preset
+    >>> from kitgen.games import find_preset
     >>> host_key_totals(find_preset("strip").configure())
     range(2, 13)
     """

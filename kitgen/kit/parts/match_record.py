@@ -6,12 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from kitgen.games.preset import Rules
 from kitgen.kit.layout import Layout, column_widths
 from kitgen.kit.parts.boards import SEAT_KEYS, SEAT_LABELS
 from kitgen.kit.parts.part import Part, name_sizes
 from kitgen.kit.tables import Table
 from kitgen.rulebook import Rulebook, Section
-from kitgen.rules.presets import Rules
 
 DRAW_REPLAY_ROWS = 2  # match-record rows past the match's length, for replays of drawn games
 

@@ -10,12 +10,12 @@ from dataclasses import dataclass
 from math import ceil
 from typing import ClassVar, TypeVar
 
+from kitgen.games.preset import Rules
 from kitgen.kit.guide import Paper, how_to_use
 from kitgen.kit.layout import Layout
 from kitgen.kit.measure import text_mm
 from kitgen.kit.tables import Table
 from kitgen.rulebook import Section
-from kitgen.rules.presets import Rules
 
 Item = TypeVar("Item")
 

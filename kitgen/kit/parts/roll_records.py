@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from math import floor
 from typing import ClassVar
 
+from kitgen.games.preset import Rules
 from kitgen.kit.layout import CAPTION_GAP_MM, CAPTION_LINES, Layout, column_widths
 from kitgen.kit.parts.part import PLAYER_LABEL, Part, Turns, filled, name_sizes, paginate, table_label_mm
 from kitgen.kit.tables import Table
-from kitgen.rules.presets import Rules
 
 ROLL_COLUMNS = ("Roll total", "Numbers closed", "Checked sum")  # docs/kit.md: roll record columns
 ROLL_KEYS = ("roll-total", "numbers-closed", "checked-sum")  # their fillable fields (docs/FORMS.md)

@@ -7,12 +7,12 @@ from dataclasses import dataclass
 from math import floor
 from typing import ClassVar
 
+from kitgen.games.preset import Rules
 from kitgen.kit.layout import CUT_CLEARANCE_MM, LINE_HEIGHT, NUMBER_SCALE, PT_PER_MM, Layout, tile_rows
 from kitgen.kit.measure import lines_for
 from kitgen.kit.parts.part import PLAYER_LABEL, Part, Turns, filled, name_sizes, paginate, player_field_mm
 from kitgen.kit.tables import Table
 from kitgen.rulebook import Rulebook
-from kitgen.rules.presets import Rules
 
 SPARE_STRIPS = 2  # docs/kit.md: strips per table beyond one per attempt or turn
 

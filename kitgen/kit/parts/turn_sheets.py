@@ -10,6 +10,7 @@ from math import floor
 from typing import ClassVar
 
 from kitgen.games.box.formats import has_opener
+from kitgen.games.preset import Rules
 from kitgen.kit.layout import (
     LINE_HEIGHT,
     NUMBER_SCALE,
@@ -39,7 +40,6 @@ from kitgen.kit.parts.part import (
 )
 from kitgen.kit.tables import Table
 from kitgen.rulebook import Rulebook
-from kitgen.rules.presets import Rules
 
 ROLE_NAMES = ("Closer", "Opener")  # docs/rules.md section 6: seat 1 closes, seat 2 opens
 ROLE_KEYS = ("closer", "opener")  # their fillable fields (docs/FORMS.md)
