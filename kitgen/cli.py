@@ -456,8 +456,8 @@ Examples:
 
 @app.command(cls=Command, epilog=VALIDATE_EPILOG)
 def validate(
-    # str, not Path: Typer converts each Path argument through a pydantic adapter, which
-    # cost a tenth of a second per 2,000 files (issue 13).
+    # str, not Path: Typer converts each Path argument through a pydantic adapter, a cost per
+    # file (docs/performance.md, "Start-up").
     logs: list[str] = typer.Argument(
         ..., metavar="LOG...",
         help="Game log files to check; a folder means every *.log file in it; - reads standard input; "

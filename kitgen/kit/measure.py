@@ -1,5 +1,5 @@
 """Text measured with the kit fonts' own advance widths, never a guess of an average
-character (issue 9: a name wider than guessed overprinted the label beside it).
+character (a name wider than guessed would overprint the label beside it).
 
 A character is measured in the first family, in fallback order, whose face of the
 weight asked for draws it (as the renderer picks it); a variable face is read at that

@@ -32,7 +32,7 @@ class Line(NamedTuple):  # a named tuple, not a dataclass: one is made per line 
 
 
 # Line((number, text)) without the Python-level __new__ of a named tuple: a command makes
-# one per line of every log, a million for 20,000 logs (issue 13)
+# one per line of every log (docs/performance.md, "Validation")
 _new_line = partial(tuple.__new__, Line)
 
 

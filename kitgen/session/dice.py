@@ -18,7 +18,7 @@ from kitgen.games.box.rules import FACES, TWO_DICE_TOTALS
 
 TWO_DICE = {total: Fraction(6 - abs(total - 7), 36) for total in TWO_DICE_TOTALS}  # the 2d6 triangle
 ONE_DIE = {face: Fraction(1, 6) for face in FACES}
-UNEVEN_BELOW = 0.01  # issue 15: below p = 0.01 the dice or the records look uneven
+UNEVEN_BELOW = 0.01  # docs/cli.md, "report": below p = 0.01 the dice or the records look uneven
 FEWEST_EXPECTED = 5  # the usual rule of thumb: every outcome expected at least 5 times
 
 

@@ -7,8 +7,8 @@ state, :meth:`Play.admit` says whether a seat may take the next turn, and :meth:
 returns the state after a turn. The log validator drives it with the turns as written, a
 legal-game generator with the turns a legal game takes. Seats are 0-based indices into the
 ``players:`` order. It is a named tuple rather than a frozen dataclass because its
-``_replace`` makes the next state three times faster than ``dataclasses.replace``, which
-took a sixth of a log's validation (issue 13).
+``_replace`` makes the next state faster than ``dataclasses.replace`` (docs/performance.md,
+"Validation").
 
 Formats (``Rules.format``):
 
