@@ -12,12 +12,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from fill_kits import fill_with_pypdf
 from pypdf import PdfReader, PdfWriter
 from typer.testing import CliRunner
 
 import kitgen.kit.build as build
 import kitgen.kit.output as output
-from fill_kits import fill_with_pypdf
 from kitgen.cli import app
 from kitgen.errors import RenderError
 from kitgen.kit.build import RenderedKit, render_kit

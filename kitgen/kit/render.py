@@ -17,12 +17,12 @@ import mimetypes
 import os
 import shutil
 from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from io import BytesIO
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Sequence
 from urllib.parse import unquote, urlsplit
 from urllib.request import url2pathname
 
@@ -30,31 +30,37 @@ import jinja2
 from pypdf import PageObject, PdfReader, PdfWriter
 from pypdf import __version__ as pypdf_version
 from pypdf.generic import (
-    ArrayObject, BooleanObject, DecodedStreamObject, DictionaryObject, IndirectObject, NameObject,
+    ArrayObject,
+    BooleanObject,
+    DecodedStreamObject,
+    DictionaryObject,
+    IndirectObject,
+    NameObject,
     TextStringObject,
 )
 
 from kitgen.engine.fonts import font_copies_folder
 from kitgen.engine.libraries import import_with_linker_cache
 
-import_with_linker_cache("weasyprint")  # first: its C libraries found from one read of the linker cache
-from weasyprint import CSS, HTML, Document
-from weasyprint import __version__ as weasyprint_version
-from weasyprint.logger import LOGGER
-from weasyprint.text.fonts import FontConfiguration
-from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse
+# First, so its C libraries are found from one read of the linker cache: the imports below wait.
+import_with_linker_cache("weasyprint")
+from weasyprint import CSS, HTML, Document  # noqa: E402
+from weasyprint import __version__ as weasyprint_version  # noqa: E402
+from weasyprint.logger import LOGGER  # noqa: E402
+from weasyprint.text.fonts import FontConfiguration  # noqa: E402
+from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse  # noqa: E402
 
-from kitgen import __version__
-from kitgen.cores import side_by_side
-from kitgen.errors import KitgenError, RenderError
-from kitgen.forms.scheme import field_key, field_title, table_prefix
-from kitgen.kit.fonts import check_embedded_fonts, font_faces, font_families, font_folders, number_families
-from kitgen.kit.layout import Layout
-from kitgen.kit.output import CREATOR_PREFIX, PAGES_DIGEST_KEY, pages_digest
-from kitgen.kit.parts import Chunk
-from kitgen.kit.stamps import PX_PER_PT, Site, Stamp, Stamps, stamp_document, stamp_sites
-from kitgen.resources import data_folder
-from kitgen.text.templates import I18N_EXTENSION, install_words
+from kitgen import __version__  # noqa: E402
+from kitgen.cores import note_fonts_set_up  # noqa: E402
+from kitgen.errors import KitgenError, RenderError  # noqa: E402
+from kitgen.forms.scheme import field_key, field_title, table_prefix  # noqa: E402
+from kitgen.kit.fonts import check_embedded_fonts, font_faces, font_families, font_folders, number_families  # noqa: E402
+from kitgen.kit.layout import Layout  # noqa: E402
+from kitgen.kit.output import CREATOR_PREFIX, PAGES_DIGEST_KEY, pages_digest  # noqa: E402
+from kitgen.kit.parts import Chunk  # noqa: E402
+from kitgen.kit.stamps import PX_PER_PT, Site, Stamp, Stamps, stamp_document, stamp_sites  # noqa: E402
+from kitgen.resources import data_folder  # noqa: E402
+from kitgen.text.templates import I18N_EXTENSION, install_words  # noqa: E402
 
 DOCUMENT_TEMPLATE = "document.html.j2"
 STYLESHEET_TEMPLATE = "kit.css.j2"
@@ -76,11 +82,10 @@ RENDER_GC_THRESHOLD = 20_000
 # document 149 MiB peak, documents of 48 pages 138 MiB, in the same time.
 STAMP_BATCH_PAGES = 48
 # A document laid out whole of this many pages or more is painted and written in two halves
-# of its pages, the second in a forked copy of this process while this one does the first
-# when a core is idle (kitgen.cores.side_by_side), and the halves joined: painting and
-# writing took 0.5 s of a 15-page session report's 1.6 s render (issue 13). The halves are
-# written alike either way, so the bytes never depend on the machine's load; each half
-# embeds its own subset of the fonts it uses. A fillable kit's tables are written whole.
+# of its pages, and the halves joined; each half embeds its own subset of the fonts it
+# uses. Both are written here, in order: a worker forked once fonts are set up is not safe,
+# and one started afresh would lay the document out again (docs/performance.md). A
+# fillable kit's tables are written whole.
 HALVES_FROM_PAGES = 10
 
 # WeasyPrint logs, and does not raise, these failures (weasyprint/text/fonts.py,
@@ -174,6 +179,7 @@ class KitRenderer:
         self.layout = layout
         self._base_url = data_folder("templates").as_uri() + "/"
         self._fetcher = PackagedFetcher((data_folder("templates"), data_folder("fonts"), *font_folders()))
+        note_fonts_set_up()  # Pango may start threads from now on: this process forks no worker
         self._font_config = FontConfiguration()
         try:  # the stylesheets set up the fonts, copying them to a temporary folder
             faces = [(face, face.path.as_uri()) for face in font_faces()]
@@ -236,15 +242,15 @@ class KitRenderer:
         # a lone chunk has no other to share a layout with: it is written whole at once
         collectors = [Stamps() if len(chunks) > 1 else None for _ in chunks]
         written = [self._html(chunk, info, prefix, stamps)
-                   for chunk, prefix, stamps in zip(chunks, prefixes, collectors)]
+                   for chunk, prefix, stamps in zip(chunks, prefixes, collectors, strict=True)]
         layouts = {html: self._shared_layout(html) for html, tables in Counter(written).items() if tables > 1}
         stamp_pages = self._stamp_pages(
-            (layouts[html], stamps) for html, stamps in zip(written, collectors) if html in layouts
+            (layouts[html], stamps) for html, stamps in zip(written, collectors, strict=True) if html in layouts
         )
         writer = PdfWriter()
         language = None
         shared_pages: dict[str, list[IndirectObject]] = {}  # a shared layout's pages as forms in the writer
-        for chunk, prefix, html, stamps in zip(chunks, prefixes, written, collectors):
+        for chunk, prefix, html, stamps in zip(chunks, prefixes, written, collectors, strict=True):
             first_page = len(writer.pages)
             if html in layouts:
                 if html not in shared_pages:
@@ -285,34 +291,20 @@ class KitRenderer:
     def _stamp_pages(self, tables: Iterable[tuple[SharedLayout, Stamps]]) -> Iterator[PageObject]:
         """Yield the stamp pages of ``tables`` in order, one per page of each table's shared
         layout, laid out by WeasyPrint in documents of about :data:`STAMP_BATCH_PAGES`
-        pages, two at a time side by side (:func:`kitgen.cores.side_by_side`), each pair
-        rendered when the pages before it are taken."""
+        pages, each rendered when the pages before it are taken and its fonts checked."""
         size_px = tuple(side * PX_PER_PT for side in self.layout.paper.size_pt)
-        pair: list[str] = []
         for batch in _stamp_batches(tables):
-            pair.append(stamp_document(batch, size_px))
-            if len(pair) == 2:
-                yield from self._stamp_documents(pair)
-                pair = []
-        yield from self._stamp_documents(pair)
-
-    def _stamp_documents(self, documents: list[str]) -> Iterator[PageObject]:
-        """Yield the pages of the stamp ``documents`` (at most two: the second rendered
-        side by side with the first), after checking their fonts."""
-        rendered = [lambda document=document: self.render_html(document, self._faces) for document in documents]
-        for pdf in side_by_side(*rendered) if len(rendered) == 2 else (work() for work in rendered):
-            yield from _checked(pdf).pages
+            yield from _checked(self.render_html(stamp_document(batch, size_px), self._faces)).pages
 
     def _whole(self, html: str, halves: bool) -> list[PdfReader]:
         """Return the PDF of the document ``html`` laid out whole: one part or, from
-        :data:`HALVES_FROM_PAGES` pages when ``halves``, its two halves of pages, painted
-        and written side by side (:func:`kitgen.cores.side_by_side`), each part checked.
+        :data:`HALVES_FROM_PAGES` pages when ``halves``, its two halves of pages, each
+        painted and written, each part checked.
         """
         document = self._laid_out(html)
         pages = document.pages
         if halves and len(pages) >= HALVES_FROM_PAGES:
-            first, second = (document.copy(part) for part in (pages[:len(pages) // 2], pages[len(pages) // 2:]))
-            parts = side_by_side(lambda: _written(first), lambda: _written(second))
+            parts = tuple(_written(document.copy(part)) for part in (pages[:len(pages) // 2], pages[len(pages) // 2:]))
         else:
             parts = (_written(document),)
         return [_checked(part) for part in parts]
@@ -340,7 +332,7 @@ class KitRenderer:
         expected = self.layout.paper.size_pt
         for number, page in enumerate(writer.pages, start=1):
             size = (float(page.mediabox.width), float(page.mediabox.height))
-            if any(abs(got - want) > PAGE_SIZE_TOLERANCE_PT for got, want in zip(size, expected)):
+            if any(abs(got - want) > PAGE_SIZE_TOLERANCE_PT for got, want in zip(size, expected, strict=True)):
                 raise RenderError(
                     f"page {number} came out {size[0]:.2f} x {size[1]:.2f} pt, not {self.layout.paper.id}."
                 )
