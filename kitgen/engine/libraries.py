@@ -30,9 +30,9 @@ import re
 import struct
 import subprocess
 import sys
+from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import partial
-from typing import Iterator
 
 LDCONFIG = "/sbin/ldconfig"  # the path ctypes.util runs
 # ctypes.util's ABI names in ldconfig -p for 64-bit machines (libc6 for every other one).

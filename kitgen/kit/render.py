@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import cache
 from io import BytesIO
 from pathlib import Path
+from typing import Any, cast
 from urllib.parse import unquote, urlsplit
 from urllib.request import url2pathname
 
@@ -32,10 +33,13 @@ from pypdf import __version__ as pypdf_version
 from pypdf.generic import (
     ArrayObject,
     BooleanObject,
+    ContentStream,
     DecodedStreamObject,
+    Destination,
     DictionaryObject,
     IndirectObject,
     NameObject,
+    StreamObject,
     TextStringObject,
 )
 
@@ -105,7 +109,7 @@ FAILURE_MESSAGES = (
 )
 
 
-class PackagedFetcher(URLFetcher):
+class PackagedFetcher(URLFetcher):  # type: ignore[misc]  # WeasyPrint ships no types
     """A WeasyPrint URL fetcher that serves only files inside ``folders`` (kitgen's
     templates and fonts) and stops the render for every other URL."""
 
@@ -113,7 +117,7 @@ class PackagedFetcher(URLFetcher):
         super().__init__()
         self._folders = tuple(folder.resolve() for folder in folders)
 
-    def fetch(self, url: str, headers: dict | None = None) -> URLFetcherResponse:
+    def fetch(self, url: str, headers: dict[str, str] | None = None) -> URLFetcherResponse:
         """Return the packaged file ``url`` names (a ``file:`` URL inside a served folder).
 
         Raises :class:`FatalURLFetchingError` for any other URL (``http:``, ``data:``, a
@@ -134,7 +138,7 @@ class PackagedFetcher(URLFetcher):
         return path if served and path.is_file() else None
 
 
-TEMPLATE_OPTIONS = {"autoescape": True, "trim_blocks": True, "lstrip_blocks": True}
+TEMPLATE_OPTIONS: dict[str, Any] = {"autoescape": True, "trim_blocks": True, "lstrip_blocks": True}
 
 
 @cache
@@ -245,11 +249,13 @@ class KitRenderer:
                    for chunk, prefix, stamps in zip(chunks, prefixes, collectors, strict=True)]
         layouts = {html: self._shared_layout(html) for html, tables in Counter(written).items() if tables > 1}
         stamp_pages = self._stamp_pages(
-            (layouts[html], stamps) for html, stamps in zip(written, collectors, strict=True) if html in layouts
+            (layouts[html], stamps) for html, stamps in zip(written, collectors, strict=True)
+            if html in layouts and stamps is not None  # a shared layout's tables have stamps
         )
         writer = PdfWriter()
         language = None
         shared_pages: dict[str, list[IndirectObject]] = {}  # a shared layout's pages as forms in the writer
+        resolve: Callable[[str], str]
         for chunk, prefix, html, stamps in zip(chunks, prefixes, written, collectors, strict=True):
             first_page = len(writer.pages)
             if html in layouts:
@@ -257,6 +263,7 @@ class KitRenderer:
                     shared_pages[html] = [_as_form(page, writer) for page in layouts[html].reader.pages]
                 for form in shared_pages[html]:
                     _stamped_page(writer.add_page(next(stamp_pages)), form)
+                assert stamps is not None  # a shared layout's tables have stamps
                 parts, resolve = [layouts[html].reader], stamps.resolve
             else:
                 whole = html if stamps is None else self._html(chunk, info, prefix, None)
@@ -266,11 +273,11 @@ class KitRenderer:
             parent = writer.add_outline_item(title=chunk.bookmark or chunk.label, page_number=first_page)
             page_offset = first_page
             for part in parts:
-                for heading in part.outline:  # the chunk's sheet headings, all at one level
-                    page = page_offset + part.get_destination_page_number(heading)
-                    writer.add_outline_item(title=resolve(heading.title), page_number=page, parent=parent)
+                for heading in cast("list[Destination]", part.outline):  # the sheet headings, one level
+                    page = page_offset + cast(int, part.get_destination_page_number(heading))
+                    writer.add_outline_item(title=resolve(str(heading.title)), page_number=page, parent=parent)
                 page_offset += len(part.pages)
-            language = language or parts[0].trailer["/Root"].get("/Lang")
+            language = language or cast(DictionaryObject, parts[0].trailer["/Root"]).get("/Lang")
             rendered()
         return self._finished(writer, info, language)
 
@@ -292,7 +299,8 @@ class KitRenderer:
         """Yield the stamp pages of ``tables`` in order, one per page of each table's shared
         layout, laid out by WeasyPrint in documents of about :data:`STAMP_BATCH_PAGES`
         pages, each rendered when the pages before it are taken and its fonts checked."""
-        size_px = tuple(side * PX_PER_PT for side in self.layout.paper.size_pt)
+        width_pt, height_pt = self.layout.paper.size_pt
+        size_px = (width_pt * PX_PER_PT, height_pt * PX_PER_PT)
         for batch in _stamp_batches(tables):
             yield from _checked(self.render_html(stamp_document(batch, size_px), self._faces)).pages
 
@@ -337,7 +345,7 @@ class KitRenderer:
                     f"page {number} came out {size[0]:.2f} x {size[1]:.2f} pt, not {self.layout.paper.id}."
                 )
         preferences = writer.create_viewer_preferences()
-        preferences.print_scaling = NameObject("/None")  # KIT.md: print at actual size
+        preferences.print_scaling = NameObject("/None")  # type: ignore[assignment]  # KIT.md: print at actual size
         preferences[NameObject("/PickTrayByPDFSize")] = BooleanObject(True)
         preferences[NameObject("/Duplex")] = NameObject("/Simplex")  # one-sided sheets to cut and hand out
         preferences[NameObject("/DisplayDocTitle")] = BooleanObject(True)
@@ -386,7 +394,7 @@ def _written(document: Document) -> bytes:
     """
     with _watched_render():
         try:
-            return document.write_pdf()
+            return cast(bytes, document.write_pdf())
         except (KitgenError, OSError):
             raise
         except Exception as error:
@@ -411,26 +419,27 @@ TABLE_FORM = "/kitgenTable"  # the shared layout page's name in a stamped page's
 def _as_form(page: PageObject, writer: PdfWriter) -> IndirectObject:
     """Return a form XObject in ``writer`` that draws the shared layout ``page``: its
     content stream, kept once however many tables' pages draw it."""
-    form = page["/Contents"].get_object().clone(writer)  # WeasyPrint writes one stream a page
+    form = cast(StreamObject, page["/Contents"].get_object()).clone(writer)  # WeasyPrint writes one stream a page
     form.update({
         NameObject("/Type"): NameObject("/XObject"),
         NameObject("/Subtype"): NameObject("/Form"),
         NameObject("/BBox"): ArrayObject(page.mediabox),
-        NameObject("/Resources"): page["/Resources"].get_object().clone(writer),
+        NameObject("/Resources"): cast(DictionaryObject, page["/Resources"].get_object()).clone(writer),
     })
-    return form.indirect_reference
+    return cast(IndirectObject, form.indirect_reference)
 
 
 def _stamped_page(page: PageObject, form: IndirectObject) -> None:
     """Make ``page`` (a stamp page added to the writer) draw the shared layout ``form``
     first and its own stamps over it."""
-    resources = DictionaryObject(page["/Resources"].get_object())  # the page's own: stamp pages share theirs
-    xobjects = DictionaryObject(resources.get("/XObject", DictionaryObject()).get_object())
+    # the page's own resources: stamp pages share theirs
+    resources = DictionaryObject(cast(DictionaryObject, page["/Resources"].get_object()))
+    xobjects = DictionaryObject(cast(DictionaryObject, resources.get("/XObject", DictionaryObject()).get_object()))
     xobjects[NameObject(TABLE_FORM)] = form
     resources[NameObject("/XObject")] = xobjects
     page[NameObject("/Resources")] = resources
     content = DecodedStreamObject()
-    content.set_data(f"q {TABLE_FORM} Do Q\n".encode() + page.get_contents().get_data())
+    content.set_data(f"q {TABLE_FORM} Do Q\n".encode() + cast(ContentStream, page.get_contents()).get_data())
     page.replace_contents(content.flate_encode())
 
 
@@ -442,7 +451,7 @@ def _settle_fields(writer: PdfWriter) -> None:
     of remaking them (Poppler cannot remake a tick box's)."""
     if "/AcroForm" not in writer.root_object:  # nothing to fill in (a host key)
         return
-    form = writer.root_object["/AcroForm"]
+    form = cast(DictionaryObject, writer.root_object["/AcroForm"])
     fonts = DictionaryObject()
     for page in writer.pages:
         page_fonts = page.get("/Resources", {}).get("/Font", {})
