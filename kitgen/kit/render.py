@@ -43,6 +43,7 @@ from pypdf.generic import (
     TextStringObject,
 )
 
+from kitgen.engine import pages as page_boxes
 from kitgen.engine.fonts import font_copies_folder
 from kitgen.engine.libraries import import_with_linker_cache
 
@@ -243,11 +244,14 @@ class KitRenderer:
         """Return the PDF of ``chunks``, each laid out whole or stamped, joined (:meth:`render`)."""
         prefixes = [table_prefix(number) if number <= info.form_chunks else ""
                     for number in range(1, len(chunks) + 1)]
-        # a lone chunk has no other to share a layout with: it is written whole at once
-        collectors = [Stamps() if len(chunks) > 1 else None for _ in chunks]
+        # a lone chunk has no other to share a layout with: it is written whole at once; nor
+        # is any where the box tree stamps are placed from cannot be read (kitgen.engine.pages)
+        stamping = len(chunks) > 1 and page_boxes.contract_holds()
+        collectors = [Stamps() if stamping else None for _ in chunks]
         written = [self._html(chunk, info, prefix, stamps)
                    for chunk, prefix, stamps in zip(chunks, prefixes, collectors, strict=True)]
-        layouts = {html: self._shared_layout(html) for html, tables in Counter(written).items() if tables > 1}
+        layouts = {html: self._shared_layout(html) for html, tables in Counter(written).items()
+                   if tables > 1 and stamping}
         stamp_pages = self._stamp_pages(
             (layouts[html], stamps) for html, stamps in zip(written, collectors, strict=True)
             if html in layouts and stamps is not None  # a shared layout's tables have stamps
@@ -292,7 +296,7 @@ class KitRenderer:
         """Return the layout that tables written as ``html`` share: its pages as a PDF and
         the stamp sites on each page."""
         document = self._laid_out(html)
-        sites = [stamp_sites(page._page_box) for page in document.pages]
+        sites = [stamp_sites(page_boxes.page_box(page)) for page in document.pages]
         return SharedLayout(_checked(_written(document)), sites)
 
     def _stamp_pages(self, tables: Iterable[tuple[SharedLayout, Stamps]]) -> Iterator[PageObject]:
