@@ -1,40 +1,49 @@
-"""Work on the machine's second core: how many cores this process may use, whether one of
-them is idle, and :func:`side_by_side`, which runs a piece of work in a forked copy of
-this process while this one does another (``kitgen validate`` on a large batch, a kit's
-host key, the second half of a long document's pages). A second process only pays on a
-core nothing else is using; on a busy machine it slows both (issue 13, measured on two
-cores).
+"""Worker processes, one policy for all of kitgen: how many cores this process may use,
+when a worker process may be started (:func:`worker_pool`), and :func:`side_by_side`,
+which runs one piece of work in a worker while this process does another (a kit's host
+key, ``kit/parallel.py``; the logs of a session report, ``session/collect.py``). A batch of
+logs to validate (``logs/batch.py``) takes its two workers from :func:`worker_pool` too.
 
-The copy is forked only while this process has no other thread (Pango starts threads of
-its own once fonts are set up, and a fork taken while one of them holds a lock could hang
-the copy). It sends back its work's result (bytes), or the :class:`KitgenError` the work
-raised, through a pipe. Where it cannot help (no ``fork``, another thread running, no idle
-core) or gives nothing back (killed, a bug), this process does that work itself after its
-own, so the result, errors included, is always what doing both in order gives. Ctrl-C and
-SIGTERM are this process's to handle: the copy ignores Ctrl-C, and whenever this process
-stops early it tells the copy to stop (SIGTERM), which unwinds the copy's work as Ctrl-C
-unwinds this process's, so its ``with`` blocks remove what they made (a renderer's
-temporary font folder); a copy still there :data:`STOP_WAIT_S` later is killed.
+Workers are forked (``concurrent.futures`` with the ``fork`` start method), so the work
+they do is inherited, not sent: only results travel back. A fork is safe only while this
+process runs no thread besides its own, and Pango may start threads once fonts are set
+up, so a worker is started only before this process first sets up fonts
+(:func:`note_fonts_set_up`, called by the renderer). Where no worker may be started (one
+usable core, fonts set up, not the main thread, no ``fork``), or a worker gives nothing
+back (killed, a bug), this process does the work itself, after its own: the result,
+errors included, is always what doing both in order gives, and never depends on the
+machine's load.
+
+Ctrl-C and SIGTERM are this process's to handle: a worker ignores Ctrl-C, and whenever
+this process stops early it tells the worker to stop (SIGTERM), which unwinds the
+worker's work as Ctrl-C unwinds this process's, so its ``with`` blocks remove what they
+made (a renderer's temporary font folder); a worker still there :data:`STOP_WAIT_S` later
+is killed, and the temporary folder it worked in is removed by this process.
 """
 
 from __future__ import annotations
 
+import itertools
 import os
-import pickle
 import shutil
 import signal
 import tempfile
-import time
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from kitgen.errors import KitgenError
 
-Result = TypeVar("Result")
+if TYPE_CHECKING:  # concurrent.futures and multiprocessing are imported only to start workers
+    from concurrent.futures import ProcessPoolExecutor
 
-STOP_WAIT_S = 2.0  # how long a copy told to stop may take to unwind before it is killed
+Here = TypeVar("Here")
+There = TypeVar("There")
+
+STOP_WAIT_S = 2.0  # how long a worker told to stop may take to unwind before it is killed
 TERMINATED_STATUS = 128 + signal.SIGTERM  # the shell's status of a process SIGTERM ended
+SIDE_BY_SIDE_CORES = 2  # this process and one worker, each on a core of its own
 
 
 @contextmanager
@@ -60,159 +69,151 @@ def sigterm_unwinds() -> Iterator[None]:
 
 
 def usable_cores() -> int:
-    """Return how many cores this process may run on (its affinity, else the machine's)."""
+    """Return how many cores this process may run on: Python's own count where it has one
+    (3.13), else this process's affinity, else the machine's cores."""
+    process_cpu_count: Callable[[], int | None] | None = getattr(os, "process_cpu_count", None)
+    if process_cpu_count is not None:
+        return process_cpu_count() or 1
     try:
         return len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
         return os.cpu_count() or 1
 
 
-def running_elsewhere() -> int | None:
-    """Return how many other tasks are running on the machine at this moment (Linux's
-    ``/proc/loadavg``, whose count includes this process), or ``None`` where it cannot tell."""
+_fonts_set_up = False  # whether this process has set up fonts (and Pango may run threads)
+
+
+def note_fonts_set_up() -> None:
+    """Note that this process is about to set up fonts: from now on it starts no worker."""
+    global _fonts_set_up
+    _fonts_set_up = True
+
+
+def fork_is_safe() -> bool:
+    """Return whether a worker may be forked now: this is the main thread (signals are
+    handled there), the only Python thread, and fonts have not been set up yet."""
+    return (not _fonts_set_up and threading.current_thread() is threading.main_thread()
+            and threading.active_count() == 1)
+
+
+def worker_pool(
+    workers: int, initializer: Callable[..., object] | None = None, initargs: tuple[Any, ...] = (),
+    inherits: bool = True,
+) -> ProcessPoolExecutor | None:
+    """Return a pool of ``workers`` worker processes (started at its first task), or ``None``
+    where there may be none: fewer than :data:`SIDE_BY_SIDE_CORES` usable cores, not the
+    main thread, no semaphores. Workers are forked where that is safe (:func:`fork_is_safe`);
+    elsewhere, if the work sent to them pickles (``inherits=False``), they are started by a
+    fork server, which runs no thread of this process; else there is no pool."""
+    if usable_cores() < SIDE_BY_SIDE_CORES or threading.current_thread() is not threading.main_thread():
+        return None
+    if not fork_is_safe() and inherits:
+        return None
     try:
-        with open("/proc/loadavg", encoding="ascii") as loadavg:
-            return int(loadavg.read().split()[3].partition("/")[0]) - 1
-    except (OSError, ValueError, IndexError):
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        context = multiprocessing.get_context("fork" if fork_is_safe() else "forkserver")
+        return ProcessPoolExecutor(workers, mp_context=context, initializer=initializer, initargs=initargs)
+    except (ValueError, ImportError, OSError):  # no fork (Windows), no semaphores, no processes
         return None
 
 
-def core_free(workers: int = 2) -> bool:
-    """Return whether ``workers`` processes of kitgen's would each have a core: enough
-    usable cores, and no more other tasks running than the cores left over (where that
-    cannot be told, assume so)."""
-    cores = usable_cores()
-    if cores < workers:
-        return False
-    running = running_elsewhere()
-    return running is None or running <= cores - workers
+def stop_workers(wait_s: float | None = None) -> None:
+    """Stop this process's workers (SIGTERM). With ``wait_s``, wait that long for each to
+    end, then kill and reap any still there (at once on an interruption meanwhile)."""
+    import multiprocessing
+
+    workers = multiprocessing.active_children()
+    for worker in workers:
+        worker.terminate()
+    if wait_s is None:
+        return
+    try:
+        for worker in workers:
+            worker.join(wait_s)
+    finally:
+        for worker in workers:
+            if worker.is_alive():
+                worker.kill()
+                worker.join()
 
 
-def side_by_side(here: Callable[[], Result], there: Callable[[], bytes]) -> tuple[Result, bytes]:
-    """Return ``(here(), there())``, running ``there`` in a forked copy of this process at
-    the same time as ``here`` where a core is idle and a fork is safe, else after it.
+# Work handed to a worker by inheritance: set before the fork, so the worker's copy holds it.
+_inherited: dict[int, Callable[[], object]] = {}
+_keys = itertools.count()
+
+
+def side_by_side(here: Callable[[], Here], there: Callable[[], There]) -> tuple[Here, There]:
+    """Return ``(here(), there())``, running ``there`` in a worker process at the same time
+    as ``here`` where one may be started (:func:`worker_pool`), else after it. What
+    ``there`` returns (or the :class:`KitgenError` it raises) must pickle.
 
     Raises what ``here`` raises, then what ``there`` raises, as doing both in order would.
     """
-    if not _can_fork() or not core_free():
-        return here(), there()
-    copy = _Copy(there)
+    scratch = tempfile.mkdtemp(prefix="kitgen-worker-")
     try:
-        done = here()
-        result = copy.result()
-    finally:
-        copy.stop()
-    if result is None:  # the copy gave nothing back: do it here
-        return done, there()
-    if isinstance(result, KitgenError):
-        raise result
-    return done, result
-
-
-def _can_fork() -> bool:
-    """Return whether this process can fork safely: it has ``fork`` and, as Linux's
-    ``/proc`` tells, one thread (elsewhere it cannot tell: it does not fork)."""
-    try:
-        return hasattr(os, "fork") and len(os.listdir("/proc/self/task")) == 1
-    except OSError:
-        return False
-
-
-class _Copy:
-    """A forked copy of this process running ``work()``, whose result (``bytes``) or
-    :class:`KitgenError` it sends back through a pipe."""
-
-    def __init__(self, work: Callable[[], bytes]) -> None:
-        # The copy's temporary files (a renderer's copy of the fonts) go in a folder of its
-        # own, which this process removes once the copy is reaped, even one killed outright.
-        self._scratch = tempfile.mkdtemp(prefix="kitgen-copy-")
+        key = next(_keys)
+        _inherited[key] = there
         try:
-            reading, writing = os.pipe()
-            self._pid: int | None = os.fork()
-        except BaseException:
-            shutil.rmtree(self._scratch, ignore_errors=True)
-            raise
-        if self._pid == 0:  # the copy: never returns
-            tempfile.tempdir = self._scratch
-            os.close(reading)
-            _run_copy(work, writing)
-        os.close(writing)
-        self._reading: int | None = reading
-
-    def result(self) -> bytes | KitgenError | None:
-        """Wait for the copy; return what it sent back, or ``None`` if it sent nothing."""
-        with os.fdopen(self._reading, "rb") as pipe:
-            self._reading = None
-            sent = pipe.read()
-        _, status = os.waitpid(self._pid, 0)
-        self._pid = None
-        if not sent or status != 0:
-            return None
-        return pickle.loads(sent)
-
-    def stop(self) -> None:
-        """Stop the copy if it is still running (this process stops early), reap it and
-        remove its temporary folder: SIGTERM first, so that it removes what it made;
-        SIGKILL if it is still there :data:`STOP_WAIT_S` later, or if this process is
-        interrupted meanwhile."""
-        if self._reading is not None:
-            os.close(self._reading)
-            self._reading = None
-        try:
-            if self._pid is not None:
-                pid, self._pid = self._pid, None
-                _end(pid)
+            pool = worker_pool(1, initializer=_worker_started, initargs=(scratch,))
+            if pool is None:
+                return here(), there()
+            try:
+                future = pool.submit(_run_inherited, key)  # forks the worker here
+            except BaseException:
+                pool.shutdown(wait=True)
+                raise
         finally:
-            shutil.rmtree(self._scratch, ignore_errors=True)
-
-
-def _end(pid: int) -> None:
-    """End and reap the copy ``pid``: SIGTERM, then SIGKILL if it is still there
-    :data:`STOP_WAIT_S` later or this process is interrupted meanwhile."""
-    reaped = False
-    try:
-        os.kill(pid, signal.SIGTERM)  # not reaped yet, so it is there (if only as a zombie)
-        deadline = time.monotonic() + STOP_WAIT_S
-        while not (reaped := os.waitpid(pid, os.WNOHANG)[0] == pid) and time.monotonic() < deadline:
-            time.sleep(0.005)
+            del _inherited[key]
+        try:
+            done = here()
+            try:
+                return done, cast("There", future.result())  # what there() returned
+            except KitgenError:
+                raise
+            except Exception:  # killed outright (BrokenProcessPool), a bug: done again here below
+                pass
+        except BaseException:
+            stop_workers(STOP_WAIT_S)  # this process stops early: so does the worker
+            raise
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
     finally:
-        if not reaped:
-            os.kill(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
+        shutil.rmtree(scratch, ignore_errors=True)
+    return done, there()
+
+
+def _run_inherited(key: int) -> object:
+    """In the worker: run the work :func:`side_by_side` left under ``key`` before the fork,
+    unwinding it on SIGTERM and then ending of that signal (:func:`_stop`)."""
+    work = _inherited.pop(key)
+    signal.signal(signal.SIGTERM, _stop)
+    try:
+        return work()
+    except _Stopped:  # unwound: now end as SIGTERM ends a process
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGTERM)
+        raise
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 class _Stopped(BaseException):
-    """Raised in the copy when it is told to stop (SIGTERM)."""
+    """Raised in a worker when it is told to stop (SIGTERM)."""
 
 
 def _stop(signum: int, frame: object) -> None:
-    """The copy's SIGTERM handler: unwind the work, once (a second SIGTERM would interrupt
+    """A worker's SIGTERM handler: unwind the work, once (a second SIGTERM would interrupt
     the clean-up the first one set off)."""
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     raise _Stopped
 
 
-def _run_copy(work: Callable[[], bytes], writing: int) -> None:
-    """In the forked copy: run ``work()`` and send back its result or :class:`KitgenError`;
-    then exit without this process's exit handlers and teardown (``os._exit``). Whatever
-    else happens (a bug, the reader gone) sends nothing."""
-    status = 1
-    try:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole process group
-        signal.signal(signal.SIGTERM, _stop)
-        status = _send(work, writing)
-    finally:  # the copy must reach os._exit whatever happens
-        os._exit(status)
-
-
-def _send(work: Callable[[], bytes], writing: int) -> int:
-    """Run ``work()``, write its result or :class:`KitgenError` to the pipe ``writing``
-    (pickled) and return 0."""
-    try:
-        result: bytes | KitgenError = work()
-    except KitgenError as error:
-        result = error
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # done: a reader gone ends the write below
-    with os.fdopen(writing, "wb") as pipe:
-        pipe.write(pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL))
-    return 0
+def _worker_started(scratch: str) -> None:
+    """In a new worker: leave Ctrl-C to this process (a terminal sends it to the whole
+    process group), end on SIGTERM, and make temporary files in ``scratch``, which the
+    calling process removes even when the worker is killed outright."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # idle: end at once; working: see _run_inherited
+    tempfile.tempdir = scratch

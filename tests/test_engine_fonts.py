@@ -6,6 +6,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
+import pytest
 import weasyprint
 
 from kitgen.engine import fonts
@@ -19,7 +20,7 @@ CHECKED_ON = "70.0"  # the WeasyPrint version FontConfiguration._folder was chec
 STRIP = find_preset("strip").configure()
 
 
-def test_the_contract_was_checked_on_this_weasyprint():
+def test_the_contract_was_checked_on_this_weasyprint() -> None:
     assert weasyprint.__version__ == CHECKED_ON, (
         f"kitgen.engine.fonts reads FontConfiguration._folder as WeasyPrint {CHECKED_ON} has it; this is "
         f"WeasyPrint {weasyprint.__version__}: kitgen takes the plain path (collect the configuration). Check "
@@ -43,7 +44,9 @@ def render_and_close(scratch: Path) -> tuple[bytes, Path | None, list[Path]]:
     return pdf, named, font_copies(scratch)
 
 
-def test_the_plain_path_renders_the_same_pdf_and_leaves_no_font_copies(tmp_path, monkeypatch):
+def test_the_plain_path_renders_the_same_pdf_and_leaves_no_font_copies(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     pdf, named, left = render_and_close(tmp_path)
     assert named is not None and named.parent == tmp_path and left == []

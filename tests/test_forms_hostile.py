@@ -55,7 +55,8 @@ def encoded(manifest: dict) -> bytes:
 
 
 def crafted(kit: Path, path: Path, values: dict[str, str] | None = None, manifest: bytes | None = None,
-            fields: dict[str, dict] | None = None, objects: dict[str, Callable[[PdfWriter], dict]] | None = None) -> Path:
+            fields: dict[str, dict] | None = None,
+            objects: dict[str, Callable[[PdfWriter], dict]] | None = None) -> Path:
     """Write ``kit`` to ``path`` filled with ``values``, embedding ``manifest`` instead of
     its own (FlateDecode-compressed) and with the entries of ``fields`` (field name to
     PDF objects by key) set on those fields' dictionaries, and those ``objects`` makes
@@ -111,7 +112,7 @@ def one_sentence_and_exit_2(path: Path, tmp_path: Path) -> str:
     {"tables": [{"table": 1, "seats": list(SEATS), "records": []}] * 251},
     {"tables": [{"table": 2, "seats": list(SEATS), "records": []}]},
     {"tables": [{"table": True, "seats": list(SEATS), "records": []}]},
-    {"tables": [{"table": 1, "seats": ["P%d" % n for n in range(9)], "records": []}]},
+    {"tables": [{"table": 1, "seats": [f"P{n}" for n in range(9)], "records": []}]},
     {"tables": [{"table": 1, "seats": [5, "Ben"], "records": []}]},
     {"tables": [{"table": 1, "seats": ["\ud800", "Ben"], "records": []}]},
     {"tables": [{"table": 1, "seats": ["A\x00na", "Ben"], "records": []}]},
@@ -276,7 +277,8 @@ def test_a_file_that_kitgen_fails_on_does_not_stop_the_batch(kits, tmp_path, mon
     assert "last.log" in result.output
     assert "broken.pdf: kitgen failed on it (ZeroDivisionError)" in result.stderr
     result = runner.invoke(app, ["validate", "--json", str(first), str(broken), str(last)])
-    assert [entry["file"].rsplit("/", 1)[1] for entry in json.loads(result.stdout)] == ["first.log", "broken.pdf", "last.log"]
+    files = [entry["file"].rsplit("/", 1)[1] for entry in json.loads(result.stdout)]
+    assert files == ["first.log", "broken.pdf", "last.log"]
 
 
 def test_a_field_name_that_is_not_text_is_refused(kits, tmp_path):

@@ -1,5 +1,5 @@
-"""A kit's host key rendered in a forked copy while the kit renders (kitgen.kit.parallel)
-and the command's quick exit (kitgen.cli.run): each as fast as it is harmless."""
+"""A kit's host key rendered in a worker while the kit renders (kitgen.kit.parallel,
+kitgen.cores.side_by_side), and the command's end: each as fast as it is harmless."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -46,7 +47,8 @@ def documents() -> list:
 
 @pytest.fixture
 def forks(monkeypatch) -> list[int]:
-    """Count this process's forks, with a core taken as free."""
+    """Count this process's forks, with two usable cores and a fork taken as safe (this
+    test process has set up fonts before)."""
     made: list[int] = []
     fork = os.fork
 
@@ -54,7 +56,8 @@ def forks(monkeypatch) -> list[int]:
         made.append(1)
         return fork()
 
-    monkeypatch.setattr(cores, "core_free", lambda: True)
+    monkeypatch.setattr(cores, "usable_cores", lambda: 2)
+    monkeypatch.setattr(cores, "_fonts_set_up", False)
     monkeypatch.setattr(os, "fork", counted)
     return made
 
@@ -81,14 +84,27 @@ def test_the_host_key_rendered_side_by_side_is_the_same_pdf(forks, temporary_fol
     assert not list(temporary_folder.glob("weasyprint-*"))  # the copy removed its font folder too
 
 
-def test_no_copy_without_an_idle_core_or_with_a_thread_running(forks, monkeypatch):
-    monkeypatch.setattr(cores, "core_free", lambda: False)
+def test_no_worker_on_one_core_once_fonts_are_set_up_or_with_a_thread_running(forks, monkeypatch):
+    monkeypatch.setattr(cores, "usable_cores", lambda: 1)
     assert len(parallel.render_documents(LAYOUT, documents())) == 2
-    monkeypatch.setattr(cores, "core_free", lambda: True)
-    listdir = os.listdir
-    monkeypatch.setattr(os, "listdir", lambda path: ["1", "2"] if path == "/proc/self/task" else listdir(path))
+    monkeypatch.setattr(cores, "usable_cores", lambda: 2)
+    KitRenderer(LAYOUT).close()  # fonts set up in this process: no fork from now on
     assert len(parallel.render_documents(LAYOUT, documents())) == 2
+    monkeypatch.setattr(cores, "_fonts_set_up", False)
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait)
+    thread.start()
+    try:
+        assert len(parallel.render_documents(LAYOUT, documents())) == 2
+    finally:
+        stop.set()
+        thread.join()
     assert forks == []
+
+
+def test_usable_cores_are_this_process_s_own():
+    expected = os.process_cpu_count() if hasattr(os, "process_cpu_count") else len(os.sched_getaffinity(0))
+    assert cores.usable_cores() == expected
 
 
 @pytest.mark.parametrize("error", [RenderError("the render failed: a test says so."), ValueError("a bug")])
@@ -110,9 +126,19 @@ def test_an_error_in_the_copy_is_raised_here_and_leaves_no_font_folder(error, fo
     assert not list(temporary_folder.glob("weasyprint-*"))
 
 
-def test_a_copy_that_sends_nothing_back_is_made_up_for_here(forks, monkeypatch):
-    monkeypatch.setattr(cores, "_run_copy", lambda work, writing: os._exit(9))  # killed, a bug
+def test_a_worker_killed_outright_is_made_up_for_here_and_leaves_nothing(forks, monkeypatch, temporary_folder):
+    render_chunks, caller = KitRenderer.render, os.getpid()
+
+    def killed(self, chunks, info, rendered=lambda: None):
+        if os.getpid() != caller:  # the worker: killed once it has its font folder
+            render_chunks(self, chunks, info, rendered)
+            os.kill(os.getpid(), signal.SIGKILL)
+        return render_chunks(self, chunks, info, rendered)
+
+    monkeypatch.setattr(KitRenderer, "render", killed)
     pdfs = parallel.render_documents(LAYOUT, documents())
+    monkeypatch.undo()
+    assert not list(temporary_folder.iterdir())  # the worker's folder went with it
     assert forks == [1]
     renderer = KitRenderer(LAYOUT)
     assert pdfs == [renderer.render(chunks, info) for info, chunks in documents()]
@@ -158,15 +184,16 @@ def test_the_report_command_leaves_no_font_folder(tmp_path):
 SESSION = sorted((ROOT / "tests" / "fixtures" / "session").glob("*.log"))
 
 
-@pytest.mark.parametrize("idle", [True, False])
-def test_a_session_is_collected_alike_beside_other_work(idle, monkeypatch):
-    monkeypatch.setattr(cores, "core_free", lambda: idle)
+@pytest.mark.parametrize("workers", [True, False])
+def test_a_session_is_collected_alike_beside_other_work(workers, monkeypatch):
+    monkeypatch.setattr(cores, "_fonts_set_up", not workers)
+    monkeypatch.setattr(cores, "usable_cores", lambda: 2)
     session, done = collect_session_while(SESSION, lambda: "imported")
     assert done == "imported"
     assert session == collect_session(SESSION)
 
 
-def test_a_long_document_is_written_in_two_halves_alike_side_by_side_or_in_order(forks, monkeypatch, tmp_path):
+def test_a_long_document_is_written_in_two_halves_here(forks, tmp_path):
     for copy in range(12):  # a session report of 108 tables: about 10 pages
         for log in SESSION:
             (tmp_path / f"{copy:02d}-{log.name}").write_bytes(log.read_bytes())
@@ -174,10 +201,9 @@ def test_a_long_document_is_written_in_two_halves_alike_side_by_side_or_in_order
         chunk=report_chunk(collect_session([tmp_path])), layout=LAYOUT, title="Long", form="", stamps=None)
     with KitRenderer(LAYOUT) as renderer:
         halves = renderer._whole(html, halves=True)
-        assert forks == [1]
-        monkeypatch.setattr(cores, "core_free", lambda: False)
         in_order = renderer._whole(html, halves=True)
         (whole,) = renderer._whole(html, halves=False)
+    assert forks == []  # fonts set up: no worker
     pages = len(whole.pages)
     assert pages >= render.HALVES_FROM_PAGES
     assert [len(part.pages) for part in halves] == [pages // 2, pages - pages // 2]
@@ -269,14 +295,13 @@ def test_a_renderer_interrupted_while_it_sets_up_leaves_no_font_folder(temporary
     assert left == []  # removed by the renderer, not left to the garbage collector
 
 
-def test_stamp_documents_rendered_side_by_side_are_the_same_kit(forks, monkeypatch):
+def test_stamp_documents_are_rendered_here_alike(forks, monkeypatch):
     monkeypatch.setattr(render, "STAMP_BATCH_PAGES", 6)  # a batch a table: three tables, two side by side
     names = tuple(f"Player {number}" for number in range(1, 19))
     book = rulebook(STRIP)
     chunks = [table_chunk(STRIP, table, LAYOUT, book) for table in plan_tables(STRIP, names, table_size=6)]
     info = DocumentInfo("Kit", "The kit.")
     with KitRenderer(LAYOUT) as renderer:
-        side_by_side = renderer.render(chunks, info)
-        assert forks  # at least the pair of stamp documents
-        monkeypatch.setattr(cores, "core_free", lambda: False)
-        assert renderer.render(chunks, info) == side_by_side
+        first = renderer.render(chunks, info)
+        assert renderer.render(chunks, info) == first
+    assert forks == []

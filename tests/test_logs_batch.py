@@ -43,7 +43,7 @@ def corpus(folder: Path, count: int) -> list[str]:
         path = folder / f"{number:04d}-{cases[number % len(cases)].name}"
         path.write_bytes(cases[number % len(cases)].read_bytes())
         paths.append(str(path))
-    for position, (name, data) in zip((3, 70, 150, 260), odd.items()):
+    for position, (name, data) in zip((3, 70, 150, 260), odd.items(), strict=True):
         (folder / name).write_bytes(data)
         paths.insert(position, str(folder / name))
     paths.insert(200, str(folder / "missing.log"))
@@ -124,7 +124,8 @@ def test_a_batch_of_valid_logs_exits_0_in_workers_as_in_one_process(tmp_path, mo
     result = run([str(folder)])
     assert started and started[0] is not None
     assert result.exit_code == 0, result.output
-    assert result.stdout.splitlines()[-1] == f"{batch.WORKERS_FROM} logs: {batch.WORKERS_FROM} valid, 0 with errors, 0 unreadable"
+    count = batch.WORKERS_FROM
+    assert result.stdout.splitlines()[-1] == f"{count} logs: {count} valid, 0 with errors, 0 unreadable"
 
 
 @pytest.mark.parametrize("cores, workers", [(1, False), (2, True), (8, True)])
@@ -254,4 +255,5 @@ def test_ctrl_c_and_sigterm_stop_the_workers_and_end_as_one_process_does(tmp_pat
     while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not any(alive(pid) for pid in workers)
-    assert all(line.startswith("kitgen: ") for line in err.read_text(encoding="utf-8").splitlines())  # no traceback
+    printed = err.read_text(encoding="utf-8")
+    assert all(line.startswith("kitgen: ") for line in printed.splitlines()), printed  # no traceback

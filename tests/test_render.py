@@ -142,10 +142,37 @@ def test_our_fonts_pass_the_embedded_font_check(renderer):
     assert len(names) >= 3
 
 
-def test_the_clock_is_pinned_only_during_a_render(renderer):
-    before = os.environ.get("SOURCE_DATE_EPOCH")
-    renderer.render_html(page("<p>1</p>"))
-    assert os.environ.get("SOURCE_DATE_EPOCH") == before
+def embedded_font_files(pdf: PdfReader) -> list[bytes]:
+    """Return the font programs embedded in ``pdf`` (each descendant font's file)."""
+    files = []
+    for font in _fonts(pdf):
+        for described in [font, *(descendant.get_object() for descendant in font.get("/DescendantFonts", ()))]:
+            descriptor = described.get("/FontDescriptor")
+            if descriptor is None:
+                continue
+            descriptor = descriptor.get_object()
+            for key in ("/FontFile2", "/FontFile3", "/FontFile"):
+                if key in descriptor:
+                    files.append(descriptor[key].get_object().get_data())
+    return files
+
+
+def test_the_clock_is_pinned_only_during_a_render(renderer, monkeypatch):
+    """Every embedded font says it was modified at KIT_EPOCH, whatever the caller's
+    SOURCE_DATE_EPOCH, which is the caller's again after the render."""
+    from fontTools.misc.timeTools import epoch_diff
+    from fontTools.ttLib import TTFont
+
+    from kitgen.kit.render import KIT_EPOCH
+
+    callers = "1234567890"  # 2009: the caller's own pin, not the kit's
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", callers)
+    pdf = PdfReader(BytesIO(renderer.render_html(page("<p>1 2 3 Ana</p>"))))
+    files = embedded_font_files(pdf)
+    assert files
+    for data in files:
+        assert TTFont(BytesIO(data))["head"].modified == int(KIT_EPOCH) - epoch_diff  # seconds since 1904
+    assert os.environ["SOURCE_DATE_EPOCH"] == callers
 
 
 def test_render_joins_chunks_and_finishes_the_pdf(renderer):

@@ -5,6 +5,10 @@ that gives the same result when the contract does not hold.
 - :mod:`kitgen.engine.libraries`: WeasyPrint's C libraries found from one read of the
   linker cache while WeasyPrint imports (a swap of :func:`ctypes.util.find_library` for
   the import only); the plain path is the stock look-up.
+- :mod:`kitgen.engine.fonts`: the folder of a font configuration's copies of the fonts
+  (``FontConfiguration._folder``); the plain path lets WeasyPrint remove it.
+- :mod:`kitgen.engine.pages`: a laid-out page's box tree (``Page._page_box``), where stamp
+  sites are read; the plain path lays out every table whole.
 """
 
 WEASYPRINT_CHECKED = "70.0"  # the WeasyPrint version the engine's contracts were checked on

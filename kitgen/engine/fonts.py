@@ -18,7 +18,7 @@ def contract_holds() -> bool:
     """Return whether this WeasyPrint is the one :data:`WEASYPRINT_CHECKED` names."""
     import weasyprint
 
-    return weasyprint.__version__ == WEASYPRINT_CHECKED
+    return bool(weasyprint.__version__ == WEASYPRINT_CHECKED)
 
 
 def font_copies_folder(font_config: Any) -> Path | None:

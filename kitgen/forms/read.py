@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from io import BufferedReader, RawIOBase
 from pathlib import Path
+from typing import Any, cast
 
 from pypdf import Configuration, PdfReader, apply_configuration
 from pypdf.errors import LimitReachedError
@@ -37,6 +38,7 @@ from pypdf.generic import (
     NameObject,
     NullObject,
     NumberObject,
+    PdfObject,
     StreamObject,
     TextStringObject,
     read_object,
@@ -96,7 +98,7 @@ BUFFER_BYTES = 256  # pypdf reads byte by byte: from a buffer this size, a field
 # and recovers a damaged zlib stream of at most 64 KiB (byte by byte); the manifest's own
 # bound applies while it is read. (A bound this pypdf does not know is one it has no
 # decoder for.)
-_LIMITS = {
+_LIMITS: dict[str, Any] = {
     "zlib_maximum_output_length": MAX_STREAM_BYTES, "lzw_maximum_output_length": MAX_STREAM_BYTES,
     "run_length_maximum_output_length": MAX_STREAM_BYTES, "brotli_maximum_output_length": MAX_STREAM_BYTES,
     "jbig2_maximum_output_length": MAX_STREAM_BYTES, "array_based_stream_maximum_output_length": MAX_STREAM_BYTES,
@@ -105,8 +107,8 @@ _LIMITS = {
     "array_maximum_element_count": MAX_FIELDS + 1,
 }
 _KNOWN = {known.name for known in dataclasses.fields(Configuration)}
-_LIMITS = {key: value for key, value in _LIMITS.items() if key in _KNOWN}
-_MANIFEST_LIMITS = {key: MAX_MANIFEST_BYTES + 1 for key in _LIMITS if key.endswith("output_length")}
+_LIMITS = {key: value for key, value in _LIMITS.items() if key in _KNOWN}  # this pypdf's limits
+_MANIFEST_LIMITS: dict[str, Any] = {key: MAX_MANIFEST_BYTES + 1 for key in _LIMITS if key.endswith("output_length")}
 
 
 def read_kit(path: Path) -> tuple[Manifest, dict[str, str]]:
@@ -229,7 +231,7 @@ def _check_cross_references(data: bytes, budget: _Budget, name: str) -> None:
     Raises :class:`LogUnreadableError` otherwise.
     """
     found = None
-    for found in _STARTXREF.finditer(data, max(0, len(data) - EOF_TAIL_BYTES - 64)):
+    for found in _STARTXREF.finditer(data, max(0, len(data) - EOF_TAIL_BYTES - 64)):  # noqa: B007
         pass  # the last: an update's follows the kit's
     if not found:
         raise LogUnreadableError(f"{name!r} is damaged: it does not end as a PDF does (startxref, %%EOF).")
@@ -241,7 +243,7 @@ def _check_cross_references(data: bytes, budget: _Budget, name: str) -> None:
             raise LogUnreadableError(f"{name!r} is not a kit: its cross-references loop, go nowhere or have more "
                                      f"than {MAX_XREF_SECTIONS} sections.")
         seen.add(offset)
-        position = _SPACE.match(data, offset).end()
+        position = cast("re.Match[bytes]", _SPACE.match(data, offset)).end()  # \s* always matches
         head, window = _OBJECT_HEAD.match(data, position), FIELD_OBJECT_BYTES + MAX_STREAM_BYTES
         if data.startswith(b"xref", position):
             position += 4
@@ -335,7 +337,7 @@ class _Window(RawIOBase):
     def seekable(self) -> bool:
         return True
 
-    def readinto(self, buffer) -> int:
+    def readinto(self, buffer: Any) -> int:
         count = max(0, min(len(buffer), self.end - self.position))
         if count < len(buffer) and self.end < len(self.view):
             self.cut = True  # pypdf read to an object's window's end: the object may go on past it
@@ -385,7 +387,7 @@ class _KitReader(PdfReader):
             self.resolved_objects.pop((value.generation, value.idnum), None)
         return found
 
-    def get_object(self, indirect_reference: int | IndirectObject) -> object:
+    def get_object(self, indirect_reference: int | IndirectObject) -> PdfObject | None:
         """Return the object ``indirect_reference`` names, as pypdf does, but parsed from
         its window, and null for an object the file does not have (pypdf would search the
         whole file for it, every time)."""
@@ -445,7 +447,7 @@ def _manifest_bytes(reader: _KitReader, catalog: DictionaryObject, name: str) ->
         looked += len(entries) // 2 + (len(kids) if isinstance(kids, ArrayObject) else 0)
         if looked > MAX_EMBEDDED_FILES:
             raise LogUnreadableError(f"{name!r} embeds more than {MAX_EMBEDDED_FILES} files; it is not a kit.")
-        for key, value in zip(entries[::2], entries[1::2]):
+        for key, value in zip(entries[::2], entries[1::2], strict=False):  # an odd last key has no value
             if reader.resolved(key, FIELD_OBJECT_BYTES) == MANIFEST_NAME:
                 found.append(value)
         for kid in kids if isinstance(kids, ArrayObject) else ():
@@ -473,7 +475,7 @@ def _most_fields(manifest: Manifest) -> int:
     """Return the most fields a kit of ``manifest`` has (its tables, seats, records)."""
     records = manifest.records or ((),) * len(manifest.tables)
     return min(MAX_FIELDS, sum(FIELDS_PER_TABLE + FIELDS_PER_SEAT * len(seats) + FIELDS_PER_RECORD * len(printed)
-                               for seats, printed in zip(manifest.tables, records)))
+                               for seats, printed in zip(manifest.tables, records, strict=False)))
 
 
 def _field_values(reader: _KitReader, catalog: DictionaryObject, name: str, most: int) -> dict[str, str]:

@@ -1,12 +1,9 @@
 """A kit's documents rendered side by side: the last (the host key, when it is a file of
-its own) in a forked copy of this process while this one renders the kit
-(:func:`kitgen.cores.side_by_side`, issue 13).
+its own) in a worker process while this one renders the kit (:func:`kitgen.cores.side_by_side`).
 
-The copy is forked before anything is rendered and sets up its own renderer: same
-stylesheet, fonts and settings, so its PDF is byte for byte the one this process would
-render (a test compares them). Measured on the 2-core machine of the targets (default
-kit, medians of alternating runs): the host key took 0.10-0.16 s after the kit's 0.7 s;
-side by side, about 0.01 s to fork.
+The worker is forked before this process sets up any fonts, and sets up its own renderer:
+same stylesheet, fonts and settings, so its PDF is byte for byte the one this process
+would render (a test compares them); the figures are in docs/performance.md.
 """
 
 from __future__ import annotations
@@ -35,7 +32,7 @@ def render_documents(
     *here, (last_info, last_chunks) = documents
 
     def render_here() -> list[bytes]:
-        with KitRenderer(layout) as renderer:  # set up after the fork: no font threads in the copy
+        with KitRenderer(layout) as renderer:  # set up after the fork: no font threads in the worker
             return [renderer.render(chunks, info, rendered) for info, chunks in here]
 
     def render_last() -> bytes:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import cache
 from io import BytesIO
 from pathlib import Path
+from typing import Any, cast
 from urllib.parse import unquote, urlsplit
 from urllib.request import url2pathname
 
@@ -32,34 +33,39 @@ from pypdf import __version__ as pypdf_version
 from pypdf.generic import (
     ArrayObject,
     BooleanObject,
+    ContentStream,
     DecodedStreamObject,
+    Destination,
     DictionaryObject,
     IndirectObject,
     NameObject,
+    StreamObject,
     TextStringObject,
 )
 
+from kitgen.engine import pages as page_boxes
 from kitgen.engine.fonts import font_copies_folder
 from kitgen.engine.libraries import import_with_linker_cache
 
-import_with_linker_cache("weasyprint")  # first: its C libraries found from one read of the linker cache
-from weasyprint import CSS, HTML, Document
-from weasyprint import __version__ as weasyprint_version
-from weasyprint.logger import LOGGER
-from weasyprint.text.fonts import FontConfiguration
-from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse
+# First, so its C libraries are found from one read of the linker cache: the imports below wait.
+import_with_linker_cache("weasyprint")
+from weasyprint import CSS, HTML, Document  # noqa: E402
+from weasyprint import __version__ as weasyprint_version  # noqa: E402
+from weasyprint.logger import LOGGER  # noqa: E402
+from weasyprint.text.fonts import FontConfiguration  # noqa: E402
+from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse  # noqa: E402
 
-from kitgen import __version__
-from kitgen.cores import side_by_side
-from kitgen.errors import KitgenError, RenderError
-from kitgen.forms.scheme import field_key, field_title, table_prefix
-from kitgen.kit.fonts import check_embedded_fonts, font_faces, font_families, font_folders, number_families
-from kitgen.kit.layout import Layout
-from kitgen.kit.output import CREATOR_PREFIX, PAGES_DIGEST_KEY, pages_digest
-from kitgen.kit.parts import Chunk
-from kitgen.kit.stamps import PX_PER_PT, Site, Stamp, Stamps, stamp_document, stamp_sites
-from kitgen.resources import data_folder
-from kitgen.text.templates import I18N_EXTENSION, install_words
+from kitgen import __version__  # noqa: E402
+from kitgen.cores import note_fonts_set_up  # noqa: E402
+from kitgen.errors import KitgenError, RenderError  # noqa: E402
+from kitgen.forms.scheme import field_key, field_title, table_prefix  # noqa: E402
+from kitgen.kit.fonts import check_embedded_fonts, font_faces, font_families, font_folders, number_families  # noqa: E402
+from kitgen.kit.layout import Layout  # noqa: E402
+from kitgen.kit.output import CREATOR_PREFIX, PAGES_DIGEST_KEY, pages_digest  # noqa: E402
+from kitgen.kit.parts import Chunk  # noqa: E402
+from kitgen.kit.stamps import PX_PER_PT, Site, Stamp, Stamps, stamp_document, stamp_sites  # noqa: E402
+from kitgen.resources import data_folder  # noqa: E402
+from kitgen.text.templates import I18N_EXTENSION, install_words  # noqa: E402
 
 DOCUMENT_TEMPLATE = "document.html.j2"
 STYLESHEET_TEMPLATE = "kit.css.j2"
@@ -81,11 +87,10 @@ RENDER_GC_THRESHOLD = 20_000
 # document 149 MiB peak, documents of 48 pages 138 MiB, in the same time.
 STAMP_BATCH_PAGES = 48
 # A document laid out whole of this many pages or more is painted and written in two halves
-# of its pages, the second in a forked copy of this process while this one does the first
-# when a core is idle (kitgen.cores.side_by_side), and the halves joined: painting and
-# writing took 0.5 s of a 15-page session report's 1.6 s render (issue 13). The halves are
-# written alike either way, so the bytes never depend on the machine's load; each half
-# embeds its own subset of the fonts it uses. A fillable kit's tables are written whole.
+# of its pages, and the halves joined; each half embeds its own subset of the fonts it
+# uses. Both are written here, in order: a worker forked once fonts are set up is not safe,
+# and one started afresh would lay the document out again (docs/performance.md). A
+# fillable kit's tables are written whole.
 HALVES_FROM_PAGES = 10
 
 # WeasyPrint logs, and does not raise, these failures (weasyprint/text/fonts.py,
@@ -105,7 +110,7 @@ FAILURE_MESSAGES = (
 )
 
 
-class PackagedFetcher(URLFetcher):
+class PackagedFetcher(URLFetcher):  # type: ignore[misc]  # WeasyPrint ships no types
     """A WeasyPrint URL fetcher that serves only files inside ``folders`` (kitgen's
     templates and fonts) and stops the render for every other URL."""
 
@@ -113,7 +118,7 @@ class PackagedFetcher(URLFetcher):
         super().__init__()
         self._folders = tuple(folder.resolve() for folder in folders)
 
-    def fetch(self, url: str, headers: dict | None = None) -> URLFetcherResponse:
+    def fetch(self, url: str, headers: dict[str, str] | None = None) -> URLFetcherResponse:
         """Return the packaged file ``url`` names (a ``file:`` URL inside a served folder).
 
         Raises :class:`FatalURLFetchingError` for any other URL (``http:``, ``data:``, a
@@ -134,7 +139,7 @@ class PackagedFetcher(URLFetcher):
         return path if served and path.is_file() else None
 
 
-TEMPLATE_OPTIONS = {"autoescape": True, "trim_blocks": True, "lstrip_blocks": True}
+TEMPLATE_OPTIONS: dict[str, Any] = {"autoescape": True, "trim_blocks": True, "lstrip_blocks": True}
 
 
 @cache
@@ -179,6 +184,7 @@ class KitRenderer:
         self.layout = layout
         self._base_url = data_folder("templates").as_uri() + "/"
         self._fetcher = PackagedFetcher((data_folder("templates"), data_folder("fonts"), *font_folders()))
+        note_fonts_set_up()  # Pango may start threads from now on: this process forks no worker
         self._font_config = FontConfiguration()
         try:  # the stylesheets set up the fonts, copying them to a temporary folder
             faces = [(face, face.path.as_uri()) for face in font_faces()]
@@ -238,24 +244,30 @@ class KitRenderer:
         """Return the PDF of ``chunks``, each laid out whole or stamped, joined (:meth:`render`)."""
         prefixes = [table_prefix(number) if number <= info.form_chunks else ""
                     for number in range(1, len(chunks) + 1)]
-        # a lone chunk has no other to share a layout with: it is written whole at once
-        collectors = [Stamps() if len(chunks) > 1 else None for _ in chunks]
+        # a lone chunk has no other to share a layout with: it is written whole at once; nor
+        # is any where the box tree stamps are placed from cannot be read (kitgen.engine.pages)
+        stamping = len(chunks) > 1 and page_boxes.contract_holds()
+        collectors = [Stamps() if stamping else None for _ in chunks]
         written = [self._html(chunk, info, prefix, stamps)
-                   for chunk, prefix, stamps in zip(chunks, prefixes, collectors)]
-        layouts = {html: self._shared_layout(html) for html, tables in Counter(written).items() if tables > 1}
+                   for chunk, prefix, stamps in zip(chunks, prefixes, collectors, strict=True)]
+        layouts = {html: self._shared_layout(html) for html, tables in Counter(written).items()
+                   if tables > 1 and stamping}
         stamp_pages = self._stamp_pages(
-            (layouts[html], stamps) for html, stamps in zip(written, collectors) if html in layouts
+            (layouts[html], stamps) for html, stamps in zip(written, collectors, strict=True)
+            if html in layouts and stamps is not None  # a shared layout's tables have stamps
         )
         writer = PdfWriter()
         language = None
         shared_pages: dict[str, list[IndirectObject]] = {}  # a shared layout's pages as forms in the writer
-        for chunk, prefix, html, stamps in zip(chunks, prefixes, written, collectors):
+        resolve: Callable[[str], str]
+        for chunk, prefix, html, stamps in zip(chunks, prefixes, written, collectors, strict=True):
             first_page = len(writer.pages)
             if html in layouts:
                 if html not in shared_pages:
                     shared_pages[html] = [_as_form(page, writer) for page in layouts[html].reader.pages]
                 for form in shared_pages[html]:
                     _stamped_page(writer.add_page(next(stamp_pages)), form)
+                assert stamps is not None  # a shared layout's tables have stamps
                 parts, resolve = [layouts[html].reader], stamps.resolve
             else:
                 whole = html if stamps is None else self._html(chunk, info, prefix, None)
@@ -265,11 +277,11 @@ class KitRenderer:
             parent = writer.add_outline_item(title=chunk.bookmark or chunk.label, page_number=first_page)
             page_offset = first_page
             for part in parts:
-                for heading in part.outline:  # the chunk's sheet headings, all at one level
-                    page = page_offset + part.get_destination_page_number(heading)
-                    writer.add_outline_item(title=resolve(heading.title), page_number=page, parent=parent)
+                for heading in cast("list[Destination]", part.outline):  # the sheet headings, one level
+                    page = page_offset + cast(int, part.get_destination_page_number(heading))
+                    writer.add_outline_item(title=resolve(str(heading.title)), page_number=page, parent=parent)
                 page_offset += len(part.pages)
-            language = language or parts[0].trailer["/Root"].get("/Lang")
+            language = language or cast(DictionaryObject, parts[0].trailer["/Root"]).get("/Lang")
             rendered()
         return self._finished(writer, info, language)
 
@@ -284,40 +296,27 @@ class KitRenderer:
         """Return the layout that tables written as ``html`` share: its pages as a PDF and
         the stamp sites on each page."""
         document = self._laid_out(html)
-        sites = [stamp_sites(page._page_box) for page in document.pages]
+        sites = [stamp_sites(page_boxes.page_box(page)) for page in document.pages]
         return SharedLayout(_checked(_written(document)), sites)
 
     def _stamp_pages(self, tables: Iterable[tuple[SharedLayout, Stamps]]) -> Iterator[PageObject]:
         """Yield the stamp pages of ``tables`` in order, one per page of each table's shared
         layout, laid out by WeasyPrint in documents of about :data:`STAMP_BATCH_PAGES`
-        pages, two at a time side by side (:func:`kitgen.cores.side_by_side`), each pair
-        rendered when the pages before it are taken."""
-        size_px = tuple(side * PX_PER_PT for side in self.layout.paper.size_pt)
-        pair: list[str] = []
+        pages, each rendered when the pages before it are taken and its fonts checked."""
+        width_pt, height_pt = self.layout.paper.size_pt
+        size_px = (width_pt * PX_PER_PT, height_pt * PX_PER_PT)
         for batch in _stamp_batches(tables):
-            pair.append(stamp_document(batch, size_px))
-            if len(pair) == 2:
-                yield from self._stamp_documents(pair)
-                pair = []
-        yield from self._stamp_documents(pair)
-
-    def _stamp_documents(self, documents: list[str]) -> Iterator[PageObject]:
-        """Yield the pages of the stamp ``documents`` (at most two: the second rendered
-        side by side with the first), after checking their fonts."""
-        rendered = [lambda document=document: self.render_html(document, self._faces) for document in documents]
-        for pdf in side_by_side(*rendered) if len(rendered) == 2 else (work() for work in rendered):
-            yield from _checked(pdf).pages
+            yield from _checked(self.render_html(stamp_document(batch, size_px), self._faces)).pages
 
     def _whole(self, html: str, halves: bool) -> list[PdfReader]:
         """Return the PDF of the document ``html`` laid out whole: one part or, from
-        :data:`HALVES_FROM_PAGES` pages when ``halves``, its two halves of pages, painted
-        and written side by side (:func:`kitgen.cores.side_by_side`), each part checked.
+        :data:`HALVES_FROM_PAGES` pages when ``halves``, its two halves of pages, each
+        painted and written, each part checked.
         """
         document = self._laid_out(html)
         pages = document.pages
         if halves and len(pages) >= HALVES_FROM_PAGES:
-            first, second = (document.copy(part) for part in (pages[:len(pages) // 2], pages[len(pages) // 2:]))
-            parts = side_by_side(lambda: _written(first), lambda: _written(second))
+            parts = tuple(_written(document.copy(part)) for part in (pages[:len(pages) // 2], pages[len(pages) // 2:]))
         else:
             parts = (_written(document),)
         return [_checked(part) for part in parts]
@@ -345,12 +344,12 @@ class KitRenderer:
         expected = self.layout.paper.size_pt
         for number, page in enumerate(writer.pages, start=1):
             size = (float(page.mediabox.width), float(page.mediabox.height))
-            if any(abs(got - want) > PAGE_SIZE_TOLERANCE_PT for got, want in zip(size, expected)):
+            if any(abs(got - want) > PAGE_SIZE_TOLERANCE_PT for got, want in zip(size, expected, strict=True)):
                 raise RenderError(
                     f"page {number} came out {size[0]:.2f} x {size[1]:.2f} pt, not {self.layout.paper.id}."
                 )
         preferences = writer.create_viewer_preferences()
-        preferences.print_scaling = NameObject("/None")  # KIT.md: print at actual size
+        preferences.print_scaling = NameObject("/None")  # type: ignore[assignment]  # KIT.md: print at actual size
         preferences[NameObject("/PickTrayByPDFSize")] = BooleanObject(True)
         preferences[NameObject("/Duplex")] = NameObject("/Simplex")  # one-sided sheets to cut and hand out
         preferences[NameObject("/DisplayDocTitle")] = BooleanObject(True)
@@ -399,7 +398,7 @@ def _written(document: Document) -> bytes:
     """
     with _watched_render():
         try:
-            return document.write_pdf()
+            return cast(bytes, document.write_pdf())
         except (KitgenError, OSError):
             raise
         except Exception as error:
@@ -424,26 +423,27 @@ TABLE_FORM = "/kitgenTable"  # the shared layout page's name in a stamped page's
 def _as_form(page: PageObject, writer: PdfWriter) -> IndirectObject:
     """Return a form XObject in ``writer`` that draws the shared layout ``page``: its
     content stream, kept once however many tables' pages draw it."""
-    form = page["/Contents"].get_object().clone(writer)  # WeasyPrint writes one stream a page
+    form = cast(StreamObject, page["/Contents"].get_object()).clone(writer)  # WeasyPrint writes one stream a page
     form.update({
         NameObject("/Type"): NameObject("/XObject"),
         NameObject("/Subtype"): NameObject("/Form"),
         NameObject("/BBox"): ArrayObject(page.mediabox),
-        NameObject("/Resources"): page["/Resources"].get_object().clone(writer),
+        NameObject("/Resources"): cast(DictionaryObject, page["/Resources"].get_object()).clone(writer),
     })
-    return form.indirect_reference
+    return cast(IndirectObject, form.indirect_reference)
 
 
 def _stamped_page(page: PageObject, form: IndirectObject) -> None:
     """Make ``page`` (a stamp page added to the writer) draw the shared layout ``form``
     first and its own stamps over it."""
-    resources = DictionaryObject(page["/Resources"].get_object())  # the page's own: stamp pages share theirs
-    xobjects = DictionaryObject(resources.get("/XObject", DictionaryObject()).get_object())
+    # the page's own resources: stamp pages share theirs
+    resources = DictionaryObject(cast(DictionaryObject, page["/Resources"].get_object()))
+    xobjects = DictionaryObject(cast(DictionaryObject, resources.get("/XObject", DictionaryObject()).get_object()))
     xobjects[NameObject(TABLE_FORM)] = form
     resources[NameObject("/XObject")] = xobjects
     page[NameObject("/Resources")] = resources
     content = DecodedStreamObject()
-    content.set_data(f"q {TABLE_FORM} Do Q\n".encode() + page.get_contents().get_data())
+    content.set_data(f"q {TABLE_FORM} Do Q\n".encode() + cast(ContentStream, page.get_contents()).get_data())
     page.replace_contents(content.flate_encode())
 
 
@@ -455,7 +455,7 @@ def _settle_fields(writer: PdfWriter) -> None:
     of remaking them (Poppler cannot remake a tick box's)."""
     if "/AcroForm" not in writer.root_object:  # nothing to fill in (a host key)
         return
-    form = writer.root_object["/AcroForm"]
+    form = cast(DictionaryObject, writer.root_object["/AcroForm"])
     fonts = DictionaryObject()
     for page in writer.pages:
         page_fonts = page.get("/Resources", {}).get("/Font", {})

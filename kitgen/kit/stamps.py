@@ -37,13 +37,21 @@ import html
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from markupsafe import Markup
 
 from kitgen.engine.libraries import import_with_linker_cache
 
 import_with_linker_cache("weasyprint")  # first: its C libraries found from one read of the linker cache
-from weasyprint.formatting_structure.boxes import LineBox, MarginBox, TableCellBox, TextBox
+from weasyprint.formatting_structure.boxes import (  # noqa: E402 (after the cache)
+    Box,
+    LineBox,
+    MarginBox,
+    PageBox,
+    TableCellBox,
+    TextBox,
+)
 
 ANCHORS = ("top", "bottom", "middle", "right")
 PLACEHOLDER = "\u00a0"  # a site's content while stamping: one line of the site's font, no ink
@@ -127,7 +135,7 @@ class Site:
     text: str = ""  # the footer's: its line as laid out, the placeholder for the label
 
 
-def stamp_sites(page_box) -> list[Site]:
+def stamp_sites(page_box: PageBox) -> list[Site]:
     """Return the sites on one page that WeasyPrint laid out (``page_box``, a
     :class:`weasyprint.formatting_structure.boxes.PageBox`), in document order, the
     footer's last."""
@@ -145,19 +153,19 @@ def stamp_sites(page_box) -> list[Site]:
     return sites + ([footer] if footer else [])
 
 
-def _cell_span(cell) -> tuple[float, float]:
+def _cell_span(cell: TableCellBox) -> tuple[float, float]:
     """Return the top and height of what a table cell centres its content in: its row's
     height less its own padding (WeasyPrint pads a cell out to its row's height)."""
     top, bottom = (cell.style[f"padding_{side}"].value for side in ("top", "bottom"))
     return cell.padding_box_y() + top, cell.padding_height() - top - bottom
 
 
-def _least_height(box) -> float:
+def _least_height(box: Box) -> float:
     least = getattr(box, "min_height", 0)
     return least if isinstance(least, (int, float)) else 0.0
 
 
-def _footer_site(page_box) -> Site | None:
+def _footer_site(page_box: PageBox) -> Site | None:
     """Return the site of the page footer (``Table 2 · page 1 of 6``), which is laid out
     with the placeholder for the table's label and not printed: the whole line is stamped,
     ending at the footer's right edge."""
@@ -172,7 +180,7 @@ def _footer_site(page_box) -> Site | None:
     return None
 
 
-def _text_style(style) -> str:
+def _text_style(style: Any) -> str:
     """Return the CSS declarations of a computed ``style``'s text properties."""
     declarations = []
     for name in _TEXT_PROPERTIES:
@@ -182,7 +190,7 @@ def _text_style(style) -> str:
     return "; ".join(declarations)
 
 
-def _css_value(name: str, value) -> str:
+def _css_value(name: str, value: Any) -> str:
     if name == "font_family":
         return ", ".join(f"'{family}'" for family in value)
     if name == "font_size":

@@ -1,14 +1,14 @@
 """Validate the logs of one ``kitgen validate`` command, in the order given, and say what
 to print of each (CLI.md; LOG-FORMAT.md, "What kitgen validate reports").
 
-A large batch is validated by two worker processes when this process may use two cores;
-what is printed, in what
-order, the exit status, the closing tally and what Ctrl-C or SIGTERM do are the same as
-when one process validates every log: workers only read and judge files and encode what
-to print, the calling process prints it in order as the results come. Standard input
-(``-``) is always read by the calling process, when its turn comes. Where ``fork`` or
-multiprocessing is not available (Windows, a sandbox without semaphores), or the caller
-is not the main thread, one process does it all.
+A large batch is validated by two worker processes where :func:`kitgen.cores.worker_pool`
+may start them; what is printed, in what order, the exit status, the closing tally and
+what Ctrl-C or SIGTERM do are the same as when one process validates every log: workers
+only read and judge files and encode what to print, the calling process prints it in
+order as the results come. Standard input
+(``-``) is always read by the calling process, when its turn comes. Where no worker may
+be started (one core, no ``fork``, a sandbox without semaphores, the caller not the main
+thread), one process does it all.
 """
 
 from __future__ import annotations
@@ -16,21 +16,20 @@ from __future__ import annotations
 import json
 import os
 import signal
-import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from kitgen.cores import usable_cores
+from kitgen.cores import SIDE_BY_SIDE_CORES, stop_workers, usable_cores, worker_pool
 from kitgen.errors import KitgenError
-from kitgen.logs.report import format_text
+from kitgen.logs.report import Report, format_text
 from kitgen.logs.validate import validate_path
 from kitgen.textfile import STDIN, shown_name
 
-if TYPE_CHECKING:  # the pool's modules take 11-15 ms to import (measured, issue 13): only for a large batch
+if TYPE_CHECKING:  # the pool's modules are imported only for a large batch
     from concurrent.futures import ProcessPoolExecutor
 
-WORKERS = 2  # the two cores the targets are set on; more buys nothing there
+WORKERS = SIDE_BY_SIDE_CORES  # the two cores the targets are set on; more buys nothing there
 WORKERS_FROM = 400  # the break-even batch: below it, one process is as fast as the pool
 CHUNK_LOGS = 32  # logs per task sent to a worker: few messages, yet printing starts early
 SAMPLED_LOGS = 32  # validated here first: printing starts while the workers start
@@ -45,7 +44,7 @@ class Outcome(NamedTuple):
     status: int
     printed: tuple[tuple[bool, str], ...]
     documents: tuple[str, ...]
-    verdicts: tuple[dict, ...]
+    verdicts: tuple[dict[str, object], ...]
 
 
 def check_file(path: str, as_json: bool) -> Outcome:
@@ -74,10 +73,10 @@ def _checked_file(path: str, as_json: bool) -> Outcome:
             reports = [validate_path(path)]
     except KitgenError as error:
         return _unreadable(path, str(error), as_json)
-    documents = []
+    documents: list[dict[str, object]] = []
     for report in reports:  # a log, or each table of a filled kit
         documents.append(report.to_json())
-        if "unreadable" in documents[-1]:  # a table of a kit that cannot be validated
+        if not isinstance(report, Report):  # a table of a kit that cannot be validated
             status = 2
             if not as_json:
                 printed.append((True, f"kitgen: {report.file}: {documents[-1]['unreadable']}"))
@@ -95,21 +94,23 @@ def _unreadable(path: str, message: str, as_json: bool) -> Outcome:
     return _outcome(2, printed, [{"file": shown_name(path), "valid": False, "unreadable": message}], as_json)
 
 
-def _outcome(status: int, printed: list[tuple[bool, str]], documents: list[dict], as_json: bool) -> Outcome:
+def _outcome(
+    status: int, printed: list[tuple[bool, str]], documents: list[dict[str, object]], as_json: bool
+) -> Outcome:
     """Return the :class:`Outcome` of a file's status, text and JSON objects."""
-    verdicts = tuple({key: document[key] for key in ("valid", "unreadable") if key in document}
-                     for document in documents)
+    verdicts: tuple[dict[str, object], ...] = tuple(
+        {key: document[key] for key in ("valid", "unreadable") if key in document} for document in documents)
     # json's C encoder (indent= is pure Python); one object per line
     encoded = tuple(json.dumps(document, ensure_ascii=False) for document in documents) if as_json else ()
     return Outcome(status, tuple(printed), encoded, verdicts)
 
 
-def check_files(paths: Sequence[str], as_json: bool) -> Iterator[Outcome]:
+def check_files(paths: Sequence[str], as_json: bool) -> Generator[Outcome, None, None]:
     """Yield the :class:`Outcome` of each of ``paths`` in order, as soon as it is known:
     for a batch of :data:`WORKERS_FROM` files or more, where workers can run and this process
     may use :data:`WORKERS` cores, all but the first :data:`SAMPLED_LOGS` from two worker
-    processes; else all from this process (the same outcomes either way). Close the iterator (``contextlib.closing``) when stopping
-    early, so the workers stop at once."""
+    processes; else all from this process (the same outcomes either way). Close the
+    iterator (``contextlib.closing``) when stopping early, so the workers stop at once."""
     if len(paths) < WORKERS_FROM or usable_cores() < WORKERS:
         for path in paths:
             yield check_file(path, as_json)
@@ -136,23 +137,15 @@ def check_files(paths: Sequence[str], as_json: bool) -> Iterator[Outcome]:
                 return
             yield check_file(path, as_json) if outcome is None else outcome  # stdin: read here
     finally:
-        _stop_workers()  # also on Ctrl-C, a closed pipe, or a consumer that stops early
+        stop_workers()  # at once: also on Ctrl-C, a closed pipe, or a consumer that stops early
         pool.shutdown(wait=True, cancel_futures=True)
         signal.signal(signal.SIGTERM, previous)
 
 
 def _start_pool() -> ProcessPoolExecutor | None:
-    """Return a pool of :data:`WORKERS` forked workers, or ``None`` where there cannot be one."""
-    if threading.current_thread() is not threading.main_thread():
-        return None  # signal handlers can only be set in the main thread
-    try:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-
-        return ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("fork"),
-                                   initializer=_worker_started)
-    except (ValueError, ImportError, OSError):  # no fork (Windows), no semaphores, no processes
-        return None
+    """Return a pool of :data:`WORKERS` workers, or ``None`` where there may be none
+    (:func:`kitgen.cores.worker_pool`)."""
+    return worker_pool(WORKERS, initializer=_worker_started, inherits=False)  # paths go to the workers
 
 
 def _worker_started() -> None:
@@ -164,20 +157,13 @@ def _worker_started() -> None:
 
 
 def _check_task(task: tuple[str | None, bool]) -> Outcome | None:
+    """In a worker: return the :class:`Outcome` of ``task``'s file, ``None`` for standard input."""
     path, as_json = task
     return None if path is None else check_file(path, as_json)
 
 
-def _stop_workers() -> None:
-    """Stop this process's workers at once, whatever they are doing."""
-    import multiprocessing
-
-    for child in multiprocessing.active_children():
-        child.terminate()
-
-
 def _terminated(signum: int, frame: object) -> None:
     """On SIGTERM, stop the workers and die of SIGTERM, as one process would."""
-    _stop_workers()
+    stop_workers()
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     os.kill(os.getpid(), signal.SIGTERM)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pickle
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
@@ -41,10 +40,9 @@ def _validated(path: Path) -> Report | tuple[str, str]:
 
 def collect_session_while(paths: list[Path], work: Callable[[], Done]) -> tuple[Session, Done]:
     """Return the :class:`Session` of the logs at ``paths`` (:func:`collect_session`) and
-    what ``work()`` returns, the logs read in a forked copy of this process while this one
-    does ``work`` where a core is idle (:func:`kitgen.cores.side_by_side`): the printed
-    report imports its renderer meanwhile (issue 13: 0.08 s of validating 120 logs hidden
-    behind 0.35 s of importing WeasyPrint). The copy reads the logs one at a time as
+    what ``work()`` returns, the logs read in a worker process while this one does ``work``
+    where a worker may be started (:func:`kitgen.cores.side_by_side`): the printed report
+    imports its renderer meanwhile. The worker reads the logs one at a time as
     :func:`collect_session` does and sends back only the :class:`Session`."""
-    done, session = side_by_side(work, lambda: pickle.dumps(collect_session(paths)))
-    return pickle.loads(session), done
+    done, session = side_by_side(work, lambda: collect_session(paths))
+    return session, done
