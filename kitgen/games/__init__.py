@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from kitgen.errors import UnknownPresetError, quote
 from kitgen.games.preset import Preset, Rules
@@ -70,18 +71,23 @@ class Game:
         the lines after it."""
         raise NotImplementedError
 
+    ranking_module: ClassVar[str]  # the module of the game's ranking, imported when a report needs it
+
+    def _ranking(self) -> Any:
+        return import_module(self.ranking_module)
+
     def ranking(self, rules: Rules) -> Ranking:
         """Return how players of ``rules`` are ranked across tables."""
-        raise NotImplementedError
+        return cast(Ranking, self._ranking().ranking(rules))
 
     def player_figures(self, rules: Rules, report: Report, name: str) -> dict[str, float | int | None]:
         """Return the figures of player ``name`` at the table of ``report``."""
-        raise NotImplementedError
+        return cast(dict[str, float | int | None], self._ranking().player_figures(rules, report, name))
 
     def count_throws(self, report: Report, two_dice: dict[int, int], one_die: dict[int, int]) -> int:
         """Add the throws recorded in ``report`` to ``two_dice`` and ``one_die`` and return
         how many impossible throws were left out."""
-        raise NotImplementedError
+        return cast(int, self._ranking().count_throws(report, two_dice, one_die))
 
     def several_rounds(self, rules: Rules) -> bool:
         """Return whether a game of ``rules`` runs over a number of rounds not fixed in

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from kitgen.errors import OptionError
-from kitgen.games import Game, Ranking
+from kitgen.games import Game
 from kitgen.games.box.presets import PRESETS
 from kitgen.games.preset import Rules
 
@@ -28,6 +28,7 @@ class BoxGame(Game):
     id = "box"
     title = "the Shut the Box presets"
     presets = PRESETS
+    ranking_module = "kitgen.games.box.ranking"
     options = frozenset({"open", "roll", "close", "none", "role"})
 
     def check_move(self, rules: Rules, claim: Mapping[str, Any]) -> Verdict:
@@ -46,24 +47,6 @@ class BoxGame(Game):
         from kitgen.games.box.log import validate_box_log
 
         return validate_box_log(header, body, file)
-
-    def ranking(self, rules: Rules) -> Ranking:
-        """Return how players of ``rules``' format are ranked across tables."""
-        from kitgen.games.box.ranking import ranking
-
-        return ranking(rules)
-
-    def player_figures(self, rules: Rules, report: Report, name: str) -> dict[str, float | int | None]:
-        """Return the figures of player ``name`` at the table of ``report``."""
-        from kitgen.games.box.ranking import player_figures
-
-        return player_figures(rules, report, name)
-
-    def count_throws(self, report: Report, two_dice: dict[int, int], one_die: dict[int, int]) -> int:
-        """Add the throws of ``report``'s turns to the counts; return the impossible ones."""
-        from kitgen.games.box.ranking import count_throws
-
-        return count_throws(report, two_dice, one_die)
 
     def several_rounds(self, rules: Rules) -> bool:
         """Return whether ``rules``' format runs over rounds not fixed in advance."""

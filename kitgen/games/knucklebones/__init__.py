@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from kitgen.errors import OptionError
-from kitgen.games import Game, Ranking
+from kitgen.games import Game
 from kitgen.games.knucklebones.presets import PRESETS
 from kitgen.games.preset import Rules
 
@@ -29,6 +29,7 @@ class KnucklebonesGame(Game):
     id = "knucklebones"
     title = "knucklebones"
     presets = PRESETS
+    ranking_module = "kitgen.games.knucklebones.ranking"
     options = frozenset({"die_size", "mine", "theirs", "face", "column"})
 
     def check_move(self, rules: Rules, claim: Mapping[str, Any]) -> Verdict:
@@ -45,24 +46,6 @@ class KnucklebonesGame(Game):
         from kitgen.games.knucklebones.log import validate_knucklebones_log
 
         return validate_knucklebones_log(header, body, file)
-
-    def ranking(self, rules: Rules) -> Ranking:
-        """Return the ranking by games won, then points (RULES.md section 7)."""
-        from kitgen.games.knucklebones.ranking import ranking
-
-        return ranking(rules)
-
-    def player_figures(self, rules: Rules, report: Report, name: str) -> dict[str, float | int | None]:
-        """Return the figures of player ``name`` at the table of ``report``."""
-        from kitgen.games.knucklebones.ranking import player_figures
-
-        return player_figures(rules, report, name)
-
-    def count_throws(self, report: Report, two_dice: dict[int, int], one_die: dict[int, int]) -> int:
-        """Add the faces thrown in ``report`` to ``one_die`` (never impossible: 1-6)."""
-        from kitgen.games.knucklebones.ranking import count_throws
-
-        return count_throws(report, two_dice, one_die)
 
     def table_parts(self, rules: Rules, table: Table, layout: Layout, book: Rulebook,
                     rounds: int | None) -> tuple[Part, ...]:
