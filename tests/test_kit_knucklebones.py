@@ -1,4 +1,4 @@
-"""The knucklebones kit (issue 4 item 2; KIT.md "Contents", RULES.md sections 7 and 8):
+"""The knucklebones kit (issue 4 item 2; docs/kit.md "Contents", docs/rules.md sections 7 and 8):
 boards, placement record, match record and host key, as data and rendered.
 
 Three kits are rendered once per module and shared: a named best of 3 on A4, four names

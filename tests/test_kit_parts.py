@@ -1,4 +1,4 @@
-"""The data of each kit part (kitgen.kit.parts; KIT.md "Contents", RULES.md section 8)."""
+"""The data of each kit part (kitgen.kit.parts; docs/kit.md "Contents", docs/rules.md section 8)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The player-name rule (RULES.md, "Player names")."""
+"""The player-name rule (docs/rules.md, "Player names")."""
 
 import random
 import string

@@ -1,5 +1,5 @@
 """The renderer: fetcher, watched WeasyPrint log, pinned clock, pypdf finishing
-(kitgen.kit.render; KIT.md "Print fidelity" and "Safety")."""
+(kitgen.kit.render; docs/kit.md "Print fidelity" and "Safety")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A :class:`KitRequest` into PDF files on disk (KIT.md, CLI.md ``kitgen kit``).
+"""A :class:`KitRequest` into PDF files on disk (docs/kit.md, docs/cli.md ``kitgen kit``).
 
 Everything that can be refused is refused before the render starts (options, seats,
 names, existing files); the PDFs are then rendered in memory, chunk by chunk, and put in

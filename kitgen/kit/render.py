@@ -1,4 +1,4 @@
-"""Chunks of a kit into one PDF: Jinja templates, WeasyPrint, pypdf (KIT.md, "Print
+"""Chunks of a kit into one PDF: Jinja templates, WeasyPrint, pypdf (docs/kit.md, "Print
 fidelity", "Safety").
 
 One :class:`KitRenderer` per kit holds the Jinja environment, the stylesheet, the one
@@ -71,7 +71,7 @@ DOCUMENT_TEMPLATE = "document.html.j2"
 STYLESHEET_TEMPLATE = "kit.css.j2"
 FACES_TEMPLATE = "faces.css.j2"  # the font faces alone: the stylesheet of stamp pages
 KIT_EPOCH = "946684800"  # SOURCE_DATE_EPOCH pinned while rendering: 2000-01-01T00:00:00Z
-PAGE_SIZE_TOLERANCE_PT = 0.01  # KIT.md: MediaBox exact within 0.01 pt
+PAGE_SIZE_TOLERANCE_PT = 0.01  # docs/kit.md: MediaBox exact within 0.01 pt
 CREATOR = f"{CREATOR_PREFIX}{__version__}"
 PRODUCER = f"WeasyPrint {weasyprint_version} and pypdf {pypdf_version}"
 # WeasyPrint allocates boxes by the ten thousand: with Python's default first-generation
@@ -349,7 +349,7 @@ class KitRenderer:
                     f"page {number} came out {size[0]:.2f} x {size[1]:.2f} pt, not {self.layout.paper.id}."
                 )
         preferences = writer.create_viewer_preferences()
-        preferences.print_scaling = NameObject("/None")  # type: ignore[assignment]  # KIT.md: print at actual size
+        preferences.print_scaling = NameObject("/None")  # type: ignore[assignment]  # docs/kit.md: print at actual size
         preferences[NameObject("/PickTrayByPDFSize")] = BooleanObject(True)
         preferences[NameObject("/Duplex")] = NameObject("/Simplex")  # one-sided sheets to cut and hand out
         preferences[NameObject("/DisplayDocTitle")] = BooleanObject(True)
@@ -528,7 +528,7 @@ def _rare_collections() -> Iterator[None]:
 @contextmanager
 def _pinned_clock() -> Iterator[None]:
     """Set ``SOURCE_DATE_EPOCH`` for the duration, so font subsetting and instancing stamp
-    a fixed time instead of the current one (byte-identical re-renders, KIT.md)."""
+    a fixed time instead of the current one (byte-identical re-renders, docs/kit.md)."""
     saved = os.environ.get("SOURCE_DATE_EPOCH")
     os.environ["SOURCE_DATE_EPOCH"] = KIT_EPOCH
     try:

@@ -1,4 +1,4 @@
-"""The session report as a printable PDF, made like a kit (KIT.md, "Print fidelity"): the
+"""The session report as a printable PDF, made like a kit (docs/kit.md, "Print fidelity"): the
 same renderer, fonts, paper sizes, scale bars and byte-identical output.
 
 Three sheets, each a part with its own template under ``templates/report/``: the tables
@@ -27,7 +27,7 @@ from kitgen.session.figures import HEADINGS, PlayerRow, Session, Standings, Tabl
 
 REPORT_TITLE = "Session report"
 DEFAULT_OUTPUT = Path("output") / "report.pdf"  # beside the kit's ./output/kit.pdf
-# The most logs a printed report lays out: as many tables as one kit prints (CLI.md "Limits
+# The most logs a printed report lays out: as many tables as one kit prints (docs/cli.md "Limits
 # and bad input"), about 26 pages and 200 MB. WeasyPrint holds every page of a document
 # while it lays it out (4 MB a page of standings), so 2,000 logs took 800 MB; --json and
 # --csv, which lay nothing out, take any number.
