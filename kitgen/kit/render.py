@@ -58,11 +58,11 @@ from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherRespons
 from kitgen import __version__  # noqa: E402
 from kitgen.cores import note_fonts_set_up  # noqa: E402
 from kitgen.errors import KitgenError, RenderError  # noqa: E402
-from kitgen.forms.scheme import field_key, field_title, table_prefix  # noqa: E402
+from kitgen.forms.scheme import field_title, table_prefix  # noqa: E402
 from kitgen.kit.fonts import check_embedded_fonts, font_faces, font_families, font_folders, number_families  # noqa: E402
 from kitgen.kit.layout import Layout  # noqa: E402
 from kitgen.kit.output import CREATOR_PREFIX, PAGES_DIGEST_KEY, pages_digest  # noqa: E402
-from kitgen.kit.parts import Chunk  # noqa: E402
+from kitgen.kit.parts.part import Chunk  # noqa: E402
 from kitgen.kit.stamps import PX_PER_PT, Site, Stamp, Stamps, stamp_document, stamp_sites  # noqa: E402
 from kitgen.resources import data_folder  # noqa: E402
 from kitgen.text.templates import I18N_EXTENSION, install_words  # noqa: E402
@@ -156,7 +156,6 @@ def environment() -> jinja2.Environment:
         extensions=[I18N_EXTENSION],  # {% trans %} and _() through kitgen.text's catalogs
         **TEMPLATE_OPTIONS,
     ))
-    templates.filters["field_key"] = field_key  # fillable kits: a heading's key in field names
     templates.filters["field_title"] = field_title  # and a field's name in words
     templates.globals["form"] = ""  # a chunk's field-name prefix ("t2"); "": no form fields
     templates.globals["stamps"] = None  # a table's names and labels while it is written for stamping

@@ -19,7 +19,7 @@ from kitgen.errors import OptionError
 from kitgen.kit.fonts import check_printable, font_families
 from kitgen.kit.layout import Layout, find_paper
 from kitgen.kit.output import check_output_path, replaceable, write_files
-from kitgen.kit.parts import Chunk, Part
+from kitgen.kit.parts.part import Chunk, Part
 from kitgen.kit.render import DocumentInfo, KitRenderer
 from kitgen.kit.tables import MAX_TABLES
 from kitgen.session.dice import FEWEST_EXPECTED, Fit
