@@ -87,7 +87,7 @@ class StripKit:
     def pieces(self):
         """Return a fresh renderer, the table chunks and the host key chunk, as ``build_kit`` makes them."""
         from kitgen.kit.layout import Layout, find_paper
-        from kitgen.kit.parts import host_key_chunk, table_chunk
+        from kitgen.kit.parts.chunks import host_key_chunk, table_chunk
         from kitgen.kit.render import DocumentInfo, KitRenderer
         from kitgen.kit.tables import plan_tables
         from kitgen.rulebook import rulebook
@@ -132,7 +132,7 @@ def breakdown(kit: StripKit) -> dict:
 
 def one_document(kit: StripKit) -> tuple[Callable[[], None], tuple[Path, Path]]:
     """Return a render of every table as one document (and the host key apart)."""
-    from kitgen.kit.parts import Chunk
+    from kitgen.kit.parts.part import Chunk
 
     renderer, chunks, key = kit.pieces()
     paths = (kit.folder / "one-document.pdf", kit.folder / "one-document-key.pdf")

@@ -1,4 +1,4 @@
-"""``kitgen check``: judge one move or placement the user names on a stated position (CLI.md).
+"""``kitgen check``: judge one move or placement the user names on a stated position (docs/cli.md).
 
 It never proposes, ranks or hints at a move: a verdict speaks only of what the user wrote.
 """
@@ -48,8 +48,8 @@ def check_box_claim(rules: Rules, open_text: str, roll_text: str, close_text: st
                     role: Role = "close") -> Verdict:
     """Return the verdict on one Shut the Box claim: that moving the tiles ``close_text``
     after the throw ``roll_text`` is valid on a box whose open tiles are ``open_text``, or,
-    with ``close_text=None``, that the throw has no move there (RULES.md sections 1 and 6;
-    CLI.md, ``kitgen check``).
+    with ``close_text=None``, that the throw has no move there (docs/rules.md sections 1 and 6;
+    docs/cli.md, ``kitgen check``).
 
     ``open_text`` and ``close_text`` are tile lists (spaces, commas or ``+``; ``-`` for a box
     with every tile shut); ``roll_text`` is written ``8``, ``5+3`` or ``die 4``; ``role`` is
@@ -140,7 +140,7 @@ def _stated_box(rules: Rules, open_text: str) -> int:
 
 def check_placement(rules: Rules, mine_text: str, theirs_text: str, face: int, column_text: str) -> Verdict:
     """Return the verdict on placing ``face`` in the column named ``column_text`` of the grid
-    ``mine_text``, against the opponent's grid ``theirs_text`` (RULES.md section 7; CLI.md).
+    ``mine_text``, against the opponent's grid ``theirs_text`` (docs/rules.md section 7; docs/cli.md).
 
     ``rules`` are settled knucklebones rules (``ValueError`` otherwise). Grids are written in
     the notation of :mod:`kitgen.games.knucklebones.rules`: column groups ``<column>:<faces>``,

@@ -1,13 +1,13 @@
 """Errors kitgen raises for bad input; the CLI turns each into one sentence and an exit code.
 
 Every message is one plain sentence meant for a person, quoting the bad input with
-:func:`quote` (at most 40 characters of it, CLI.md "Limits and bad input").
+:func:`quote` (at most 40 characters of it, docs/cli.md "Limits and bad input").
 Rule faults found while judging a move or a log are not exceptions: they are returned as
 values (``kitgen.rules.problems.Problem`` and ``kitgen.logs.report.LogError``).
 """
 
 
-QUOTE_MAX_CHARS = 40  # CLI.md "Limits and bad input": a message quotes at most 40 characters
+QUOTE_MAX_CHARS = 40  # docs/cli.md "Limits and bad input": a message quotes at most 40 characters
 
 
 def quote(text: str) -> str:
@@ -35,7 +35,7 @@ class OptionError(KitgenError, ValueError):
 
 
 class PlayerNameError(KitgenError, ValueError):
-    """A player name that breaks the name rule of RULES.md, or a repeated one."""
+    """A player name that breaks the name rule of docs/rules.md, or a repeated one."""
 
 
 class PlayerCountError(KitgenError, ValueError):

@@ -1,4 +1,4 @@
-"""Read what a user hands kitgen to read, a game log or a roster, within CLI.md's bounds
+"""Read what a user hands kitgen to read, a game log or a roster, within docs/cli.md's bounds
 ("Limits and bad input"): a regular file or ``-`` (standard input), at most 4 MiB, UTF-8.
 
 The bound is a bounded read, not a size check (a device or ``/proc`` file reports size 0),
@@ -15,10 +15,10 @@ from pathlib import Path
 
 from kitgen.errors import KitgenError
 
-MAX_BYTES = 4 * 1024 * 1024  # CLI.md: a log or roster is at most 4 MiB
+MAX_BYTES = 4 * 1024 * 1024  # docs/cli.md: a log or roster is at most 4 MiB
 MAX_KIT_BYTES = 256 * 1024 * 1024  # a 500-name kit is far smaller: anything larger is not one
 PDF_HEADER = b"%PDF-"  # how a PDF (a kit kitgen wrote, a filled kit) starts
-STDIN = "-"  # CLI.md: '-' names standard input
+STDIN = "-"  # docs/cli.md: '-' names standard input
 _UTF16_MARKS = (b"\xff\xfe", b"\xfe\xff")
 _KINDS = (
     (stat.S_ISDIR, "a folder"),

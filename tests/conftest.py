@@ -51,7 +51,7 @@ def no_paper_from_the_machine(monkeypatch):
     monkeypatch.setattr(kitgen.kit.papersize, "SYSTEM_PAPERSIZE", Path("/nonexistent/papersize"))
 
 
-PAGE_PT = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}  # KIT.md: MediaBox exact within 0.01 pt
+PAGE_PT = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}  # docs/kit.md: MediaBox exact within 0.01 pt
 
 
 @pytest.fixture(scope="module")

@@ -1,7 +1,7 @@
 """Random legal Shut the Box games as logs, and single faults put into them (tests, benchmarks).
 
 :func:`random_box_game` plays a legal game of any Shut the Box preset and format with a
-``random.Random`` (so a seed gives the same game) and writes it in LOG-FORMAT.md syntax,
+``random.Random`` (so a seed gives the same game) and writes it in docs/log-format.md syntax,
 using the format's optional features at random: ``score:``/``totals:``/``winner:``/``loser:``
 claims, checked sums, both-faces or total-only throws, one-die throws when allowed, ``round``
 markers, comments, blank lines, ``none`` for ``-``, other tile separators and letter case.
@@ -227,7 +227,7 @@ def _play_turn(writer: _Writer, rules: Rules, box: int, role: str,
         throw = _throw(rng, rules, style, box)
         movable = movable_tiles(rules, box, role)
         if rules.format == "long-game" and throw.double:
-            extra += 1  # RULES.md section 6: every double earns an extra turn
+            extra += 1  # docs/rules.md section 6: every double earns an extra turn
         tiles = pick(rng, movable, throw.total) if has_move(movable, throw.total) else ()
         checked = sum(tiles) if tiles and writer.chance(style.checked) else None
         after = apply_move(rules, box, tiles, role)
@@ -376,7 +376,7 @@ def _fault(entries: list[Entry], code: str, index: int | None, also=frozenset())
 
 
 def inject_fault(rng: random.Random, game: GeneratedGame, code: str) -> Fault | None:
-    """Return ``game`` with one fault of ``code`` put in (LOG-FORMAT.md, "Error codes"), the
+    """Return ``game`` with one fault of ``code`` put in (docs/log-format.md, "Error codes"), the
     line it must be reported on and the other codes it may bring; ``None`` when this game
     offers no place for that fault (e.g. no score claim in the long game)."""
     entries = list(game.entries)
@@ -431,7 +431,7 @@ def _sum_mismatch(rng, game, entries):
     for index in candidates:
         text = _other_throw(rng, entries[index], lambda total: True)
         if text:
-            # LOG-FORMAT.md ruling 3: if the new throw has no move and its tiles completed
+            # docs/log-format.md ruling 3: if the new throw has no move and its tiles completed
             # the box, the turn ends with the box before it, and the game goes on
             also = None if entries[index].completed else frozenset()
             entries[index] = _retext(entries[index], text)
@@ -566,7 +566,7 @@ def _unknown_player(rng, game, entries):
     indices = rng.choice(list(_blocks(entries).values()))
     entries[indices[0]] = replace(entries[indices[0]], text=f"turn {UNKNOWN_NAME}")
     also = frozenset()
-    if game.rules.format == "two-attempts":  # the attempt counts for nobody (LOG-FORMAT.md)
+    if game.rules.format == "two-attempts":  # the attempt counts for nobody (docs/log-format.md)
         also = frozenset({"missing-turn", "wrong-total", "wrong-winner"})
     return _fault(entries, "unknown-player", indices[0], also)
 

@@ -2,7 +2,7 @@
 
 :func:`random_knucklebones_game` plays a whole match with random faces and random open
 columns (the rules core decides removals, game ends and starters) and writes it in
-LOG-FORMAT.md syntax with random optional parts: the first ``game`` line, column
+docs/log-format.md syntax with random optional parts: the first ``game`` line, column
 spellings, name case, ``score:``, ``winner:`` and ``match winner:`` claims, comments.
 :func:`inject_fault` turns such a log into one with a single known fault. Both are plain
 functions of a ``random.Random``, fast enough for benchmarks.

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pdfplumber
 
-MARGIN_PT = 10 / 25.4 * 72  # KIT.md: content kept inside a 10 mm safe margin
+MARGIN_PT = 10 / 25.4 * 72  # docs/kit.md: content kept inside a 10 mm safe margin
 TOUCH_PT = 0.15  # boxes sharing an edge, or closer than rounding, do not count
 KERN_SHARE = 0.3  # glyphs next to each other in the text may overlap this share (kerning)
 DARK = 0.5  # a fill this dark or darker paints a rule; lighter ones are backgrounds

@@ -1,4 +1,4 @@
-"""Bad input and faults (issue 10; CLI.md "Limits and bad input"): every item the attack
+"""Bad input and faults (issue 10; docs/cli.md "Limits and bad input"): every item the attack
 found gets a test here, and mutated logs never give anything but exit 0/1/2 with
 well-formed ``--json``. The long fuzz run is ``benchmarks/fuzz.py``."""
 
@@ -535,7 +535,7 @@ def test_a_mutated_log_through_the_cli_exits_0_1_or_2_with_json(tmp_path, log, s
 
 
 def test_long_lines_are_not_kept_in_the_line_caches():
-    from kitgen.games.box.log import parse_line
+    from kitgen.games.box.lines import parse_line
     from kitgen.logs.reader import parse_rules_line
 
     parse_line.cache_clear()

@@ -1,4 +1,4 @@
-"""The exact-sum box (RULES.md section 1): throws, tile lists, box states, judging a move,
+"""The exact-sum box (docs/rules.md section 1): throws, tile lists, box states, judging a move,
 whether a move exists, turn scores, and the long game's opener (section 6)."""
 
 from __future__ import annotations
@@ -131,7 +131,7 @@ def test_has_move_agrees_with_listing_every_subset():
             assert has_move(mask, total) == (total in reachable), (tiles_of(mask), total)
 
 
-@pytest.mark.parametrize("tiles, counts", [  # RULES.md section 1, "Facts useful as checks"
+@pytest.mark.parametrize("tiles, counts", [  # docs/rules.md section 1, "Facts useful as checks"
     (9, (1, 1, 2, 2, 3, 4, 5, 6, 8, 9, 10, 12)),
     (10, (1, 1, 2, 2, 3, 4, 5, 6, 8, 10, 11, 13)),
     (12, (1, 1, 2, 2, 3, 4, 5, 6, 8, 10, 12, 15)),
@@ -247,7 +247,7 @@ def test_sum_mismatch_message_quotes_the_tiles():
     assert describe(problem) == "3+5 is 8, the throw was 7."
 
 
-# --- the opener (RULES.md section 6) -----------------------------------------------------
+# --- the opener (docs/rules.md section 6) -----------------------------------------------------
 
 
 def test_the_opener_moves_shut_tiles():

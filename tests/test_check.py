@@ -1,4 +1,4 @@
-"""``kitgen check`` for the Shut the Box presets (CLI.md; RULES.md sections 1 and 6): the
+"""``kitgen check`` for the Shut the Box presets (docs/cli.md; docs/rules.md sections 1 and 6): the
 library function ``check_box_claim`` and the command's exit codes. It never names, counts or
 hints at a move the user did not write."""
 

@@ -1,5 +1,5 @@
 """``kitgen check --rules knucklebones``: the placement preview for a named placement
-(RULES.md section 7, CLI.md), as a library call and through the CLI."""
+(docs/rules.md section 7, docs/cli.md), as a library call and through the CLI."""
 
 from __future__ import annotations
 

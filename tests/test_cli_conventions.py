@@ -1,4 +1,4 @@
-"""The command line as Typer/Click users expect it (CLI.md, issue 12): choices, flags,
+"""The command line as Typer/Click users expect it (docs/cli.md, issue 12): choices, flags,
 -h, examples, completion, standard output, defaults from the environment, options that
 do not apply, and the default output folder."""
 

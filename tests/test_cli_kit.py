@@ -1,4 +1,4 @@
-"""`kitgen kit` end to end through Typer (CLI.md; exit 0 ok, 2 misuse)."""
+"""`kitgen kit` end to end through Typer (docs/cli.md; exit 0 ok, 2 misuse)."""
 
 from __future__ import annotations
 

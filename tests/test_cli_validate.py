@@ -1,4 +1,4 @@
-"""``kitgen validate`` end to end (LOG-FORMAT.md, "What kitgen validate reports"; CLI.md):
+"""``kitgen validate`` end to end (docs/log-format.md, "What kitgen validate reports"; docs/cli.md):
 exit status 0 / 1 / 2, several files in one call, unreadable files among readable ones,
 ``--json``, and bad input that gets one sentence, never a traceback."""
 

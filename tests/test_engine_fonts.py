@@ -12,7 +12,7 @@ import weasyprint
 from kitgen.engine import fonts
 from kitgen.games import find_preset
 from kitgen.kit.layout import Layout, find_paper
-from kitgen.kit.parts import host_key_chunk
+from kitgen.kit.parts.chunks import host_key_chunk
 from kitgen.kit.render import DocumentInfo, KitRenderer
 from kitgen.rulebook import rulebook
 

@@ -13,7 +13,7 @@ from weasyprint.formatting_structure.boxes import PageBox
 from kitgen.engine import WEASYPRINT_CHECKED, pages
 from kitgen.games import find_preset
 from kitgen.kit.layout import Layout, find_paper
-from kitgen.kit.parts import table_chunk
+from kitgen.kit.parts.chunks import table_chunk
 from kitgen.kit.render import TABLE_FORM, DocumentInfo, KitRenderer
 from kitgen.kit.tables import plan_tables
 from kitgen.rulebook import rulebook

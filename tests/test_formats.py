@@ -1,4 +1,4 @@
-"""Seat order and results of every Shut the Box format (RULES.md sections 2-6)."""
+"""Seat order and results of every Shut the Box format (docs/rules.md sections 2-6)."""
 
 from __future__ import annotations
 

@@ -27,7 +27,8 @@ from kitgen.forms.scheme import SCHEME_VERSION, Manifest, field_key
 from kitgen.forms.transcribe import CHECKED, CLOSED, DICE, ROLL
 from kitgen.kit.build import render_kit
 from kitgen.kit.layout import PAPERS, Layout
-from kitgen.kit.parts import DICE_COLUMN, ROLL_COLUMNS, RollRecords, table_chunk
+from kitgen.kit.parts.chunks import table_chunk
+from kitgen.kit.parts.roll_records import DICE_COLUMN, ROLL_COLUMNS, RollRecords
 from kitgen.kit.request import KitRequest
 from kitgen.kit.tables import Table
 from kitgen.logs.validate import validate_text

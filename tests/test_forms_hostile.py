@@ -146,7 +146,7 @@ def test_the_manifest_of_every_kit_kitgen_writes_reads_back():
 
 def test_a_table_holds_no_more_records_than_a_kit_prints():
     from kitgen.games import presets
-    from kitgen.kit.parts import MAX_ROUNDS
+    from kitgen.kit.parts.chunks import MAX_ROUNDS
 
     assert MAX_RECORDS >= max(preset.defaults.max_players for preset in presets()) * MAX_ROUNDS + 20
 

@@ -15,7 +15,7 @@ EIGHT = Preset(
     "eight",
     "Eight-tile box",
     "1-4 players, tiles 1-8; otherwise classic.",
-    "RULES.md section 3",
+    "docs/rules.md section 3",
     Rules("eight", "box", 8, "high-shut", "sum", "single", 1, 4),
     (
         Option("one-die", "one_die", (("on", "high-shut"), ("off", "never")), "on"),

@@ -1,4 +1,4 @@
-"""Whole kits on disk (kitgen.kit.build; KIT.md, CLI.md ``kitgen kit``, issue 2)."""
+"""Whole kits on disk (kitgen.kit.build; docs/kit.md, docs/cli.md ``kitgen kit``, issue 2)."""
 
 from __future__ import annotations
 

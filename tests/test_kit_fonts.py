@@ -1,4 +1,4 @@
-"""The fonts a kit may use (kitgen.kit.fonts; KIT.md "Print fidelity", RULES.md "Player names")."""
+"""The fonts a kit may use (kitgen.kit.fonts; docs/kit.md "Print fidelity", docs/rules.md "Player names")."""
 
 from __future__ import annotations
 

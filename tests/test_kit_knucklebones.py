@@ -1,4 +1,4 @@
-"""The knucklebones kit (issue 4 item 2; KIT.md "Contents", RULES.md sections 7 and 8):
+"""The knucklebones kit (issue 4 item 2; docs/kit.md "Contents", docs/rules.md sections 7 and 8):
 boards, placement record, match record and host key, as data and rendered.
 
 Three kits are rendered once per module and shared: a named best of 3 on A4, four names
@@ -20,16 +20,12 @@ from kitgen.errors import OptionError, PlayerCountError
 from kitgen.games import find_preset
 from kitgen.kit.build import build_kit
 from kitgen.kit.layout import CELL_CLEARANCE_MM, LARGE_PRINT_SCALE, MIN_ROW_MM, Layout, find_paper
-from kitgen.kit.parts import (
-    LONG_GAME_PLACEMENTS,
-    BoardPages,
-    ColumnScoreKey,
-    MatchRecord,
-    RulesCard,
-    TurnRecord,
-    host_key_chunk,
-    table_chunk,
-)
+from kitgen.kit.parts.boards import BoardPages
+from kitgen.kit.parts.chunks import host_key_chunk, table_chunk
+from kitgen.kit.parts.column_scores import ColumnScoreKey
+from kitgen.kit.parts.match_record import MatchRecord
+from kitgen.kit.parts.rules_card import RulesCard
+from kitgen.kit.parts.turn_record import LONG_GAME_PLACEMENTS, TurnRecord
 from kitgen.kit.request import KitRequest
 from kitgen.kit.tables import Table, plan_tables
 from kitgen.rulebook import rulebook

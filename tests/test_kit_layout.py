@@ -1,4 +1,4 @@
-"""Page geometry in mm (kitgen.kit.layout; KIT.md "Print fidelity")."""
+"""Page geometry in mm (kitgen.kit.layout; docs/kit.md "Print fidelity")."""
 
 from __future__ import annotations
 

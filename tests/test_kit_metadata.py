@@ -1,4 +1,4 @@
-"""What a kit PDF says about itself (KIT.md "Print fidelity", issue 12): its language
+"""What a kit PDF says about itself (docs/kit.md "Print fidelity", issue 12): its language
 after the pypdf join, document information, viewer preferences and an outline a person
 can use."""
 

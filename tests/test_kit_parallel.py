@@ -23,7 +23,7 @@ from kitgen.errors import RenderError
 from kitgen.games import find_preset
 from kitgen.kit import parallel, render
 from kitgen.kit.layout import Layout, find_paper
-from kitgen.kit.parts import host_key_chunk, table_chunk
+from kitgen.kit.parts.chunks import host_key_chunk, table_chunk
 from kitgen.kit.render import DocumentInfo, KitRenderer
 from kitgen.kit.tables import plan_tables
 from kitgen.rulebook import rulebook

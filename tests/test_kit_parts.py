@@ -1,4 +1,4 @@
-"""The data of each kit part (kitgen.kit.parts; KIT.md "Contents", RULES.md section 8)."""
+"""The data of each kit part (kitgen.kit.parts; docs/kit.md "Contents", docs/rules.md section 8)."""
 
 from __future__ import annotations
 
@@ -9,22 +9,15 @@ from kitgen.games import Game, find_preset
 from kitgen.games.box.formats import game_length
 from kitgen.kit.layout import LINE_HEIGHT, PT_PER_MM, Layout, find_paper
 from kitgen.kit.measure import BOLD, lines_for, text_mm
-from kitgen.kit.parts import (
-    HostKey,
-    NumberStrips,
-    RollRecords,
-    RulesCard,
-    TotalsTable,
-    TurnRecord,
-    TurnSheets,
-    host_key,
-    host_key_chunk,
-    host_key_totals,
-    paginate,
-    rotation,
-    table_chunk,
-    tile_sets,
-)
+from kitgen.kit.parts.chunks import host_key_chunk, table_chunk
+from kitgen.kit.parts.host_key import HostKey, host_key, host_key_totals, tile_sets
+from kitgen.kit.parts.part import paginate, rotation
+from kitgen.kit.parts.roll_records import RollRecords
+from kitgen.kit.parts.rules_card import RulesCard
+from kitgen.kit.parts.strips import NumberStrips
+from kitgen.kit.parts.totals import TotalsTable
+from kitgen.kit.parts.turn_record import TurnRecord
+from kitgen.kit.parts.turn_sheets import TurnSheets
 from kitgen.kit.tables import Table
 from kitgen.rulebook import rulebook
 

@@ -1,4 +1,4 @@
-"""Kits of every Shut the Box preset, rendered (issue 4; KIT.md "Contents", RULES.md 3-6).
+"""Kits of every Shut the Box preset, rendered (issue 4; docs/kit.md "Contents", docs/rules.md 3-6).
 
 Each kit is rendered once per module, small (two or three seats, host key appended), and
 shared by the tests that read it.

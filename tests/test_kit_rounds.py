@@ -19,14 +19,9 @@ from kitgen.games import find_preset, presets
 from kitgen.games.box.formats import GAME_LENGTHS, game_length
 from kitgen.kit.guide import how_to_use, minutes
 from kitgen.kit.layout import Layout, find_paper
-from kitgen.kit.parts import (
-    MAX_ROUNDS,
-    NumberStrips,
-    TurnSheets,
-    check_rounds,
-    continuation_chunks,
-    table_chunk,
-)
+from kitgen.kit.parts.chunks import MAX_ROUNDS, check_rounds, continuation_chunks, table_chunk
+from kitgen.kit.parts.strips import NumberStrips
+from kitgen.kit.parts.turn_sheets import TurnSheets
 from kitgen.kit.tables import plan_tables
 from kitgen.rulebook import rulebook
 

@@ -1,4 +1,4 @@
-"""The knucklebones rules core (RULES.md section 7): columns, grids, scoring, placement
+"""The knucklebones rules core (docs/rules.md section 7): columns, grids, scoring, placement
 with removal, games and matches."""
 
 from __future__ import annotations

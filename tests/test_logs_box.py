@@ -1,4 +1,4 @@
-"""The Shut the Box log validator (LOG-FORMAT.md): every shared example case, then each
+"""The Shut the Box log validator (docs/log-format.md): every shared example case, then each
 ruling on a small log written here."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from kitgen.games.box.log import ThrowLine, TurnLine, Unreadable, parse_line
+from kitgen.games.box.lines import ThrowLine, TurnLine, Unreadable, parse_line
 from kitgen.logs.report import format_text
 from kitgen.logs.validate import validate_text
 
@@ -302,7 +302,7 @@ def test_hundred_digits_scores_read_the_open_tiles_and_1000_loses_at_once():
     assert validate_text(text).results["winners"] == ["Ben"]
 
 
-# --- the long game: doubles (RULES.md section 6) -----------------------------------------------
+# --- the long game: doubles (docs/rules.md section 6) -----------------------------------------------
 
 
 CLOSER_TURN = ("4+5: 9", "4+4: 8", "3+4: 7", "die 6: 6", "die 5: 5",  # a double: 1 extra

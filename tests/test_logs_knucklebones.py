@@ -1,4 +1,4 @@
-"""The knucklebones log validator (LOG-FORMAT.md, "Knucklebones"): the shared cases, then
+"""The knucklebones log validator (docs/log-format.md, "Knucklebones"): the shared cases, then
 each rule on small written logs."""
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ def codes(report: Report) -> list[tuple[int | None, str]]:
     return [(error.line, error.code) for error in report.errors]
 
 
-# The shared cases (LOG-FORMAT.md examples and ../shared/cases/validate)
+# The shared cases (docs/log-format.md examples and ../shared/cases/validate)
 
 
 def test_every_knucklebones_case_is_present():

@@ -1,4 +1,4 @@
-"""The player-name rule (RULES.md, "Player names")."""
+"""The player-name rule (docs/rules.md, "Player names")."""
 
 import random
 import string
@@ -8,7 +8,7 @@ import pytest
 
 from kitgen.errors import LogUnreadableError, PlayerNameError
 from kitgen.logs.validate import validate_text
-from kitgen.rules.confusables import PROTOTYPES
+from kitgen.rules.confusables import prototypes
 from kitgen.rules.names import parse_name, parse_names, skeleton
 
 
@@ -58,7 +58,7 @@ def full_skeleton(text: str) -> str:
     """Return UTS #39's skeleton computed the long way: NFD, map, NFD, until it settles."""
     current = unicodedata.normalize("NFD", text)
     for _ in range(4):
-        mapped = unicodedata.normalize("NFD", current.translate(PROTOTYPES))
+        mapped = unicodedata.normalize("NFD", current.translate(prototypes()))
         if mapped == current:
             break
         current = mapped
@@ -85,8 +85,8 @@ def test_an_ascii_name_is_read_as_the_character_rules_read_it():
 
 
 def test_the_confusables_table_has_every_mapping_of_unicode_13():
-    assert len(PROTOTYPES) == 6311
-    assert PROTOTYPES[0x0410] == "A" and PROTOTYPES[0x006D] == "rn" and PROTOTYPES[0x2FA1D] == "\U0002a600"
+    assert len(prototypes()) == 6311
+    assert prototypes()[0x0410] == "A" and prototypes()[0x006D] == "rn" and prototypes()[0x2FA1D] == "\U0002a600"
 
 
 FULLWIDTH_ANA = "\uff21\uff4e\uff41"  # drawn as "Ana", in NFKC form "Ana"

@@ -13,7 +13,7 @@ from games_box import FAULT_CODES, SETUPS, inject_fault, random_box_game, rules_
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kitgen.games.box.log import parse_line
+from kitgen.games.box.lines import parse_line
 from kitgen.games.box.rules import apply_move, has_move, turn_score
 from kitgen.logs.validate import validate_text
 
@@ -120,7 +120,7 @@ def test_any_mangled_log_is_judged_never_raises(index, seed, junk):
 @SETTINGS
 @given(index=st.integers(0, len(SETUPS) - 1), seed=SEEDS)
 def test_right_claims_anywhere_inside_a_turn_keep_a_legal_game_valid(index, seed):
-    """LOG-FORMAT.md ruling 1: a turn's final score, or the final result, written anywhere
+    """docs/log-format.md ruling 1: a turn's final score, or the final result, written anywhere
     between its turn line and the next one, is right, and ends nothing."""
     rng = random.Random(seed)
     rules, players = setup(index, seed)
@@ -156,7 +156,7 @@ def test_a_suggested_line_form_only_rearranges_what_was_written(words, spaced):
         return
     form = message.split("Did you mean ", 1)[1][1:-2]
     suggested = re.findall(r"[^\s:;=.,]+", form.removesuffix("..."))
-    if form.endswith("..."):  # quoted to 40 characters (CLI.md): the last word may be cut
+    if form.endswith("..."):  # quoted to 40 characters (docs/cli.md): the last word may be cut
         suggested = suggested[:-1]
     written = iter(re.findall(r"[^\s:;=.,]+", text))
     assert all(word in written for word in suggested), (text, form)

@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 from kitgen.forms.transcribe import transcribe
 from kitgen.kit.build import kit_manifest
 from kitgen.kit.layout import PAPERS, Layout
-from kitgen.kit.parts import TurnRecord, table_chunk
+from kitgen.kit.parts.chunks import table_chunk
+from kitgen.kit.parts.turn_record import TurnRecord
 from kitgen.kit.tables import Table
 from kitgen.logs.validate import validate_text
 from kitgen.rulebook import rulebook

@@ -1,5 +1,5 @@
 """The renderer: fetcher, watched WeasyPrint log, pinned clock, pypdf finishing
-(kitgen.kit.render; KIT.md "Print fidelity" and "Safety")."""
+(kitgen.kit.render; docs/kit.md "Print fidelity" and "Safety")."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ from kitgen.errors import RenderError
 from kitgen.games import find_preset
 from kitgen.kit.fonts import check_embedded_fonts
 from kitgen.kit.layout import Layout, find_paper
-from kitgen.kit.parts import Chunk, host_key_chunk, table_chunk
+from kitgen.kit.parts.chunks import host_key_chunk, table_chunk
+from kitgen.kit.parts.part import Chunk
 from kitgen.kit.render import DOCUMENT_TEMPLATE, DocumentInfo, KitRenderer, PackagedFetcher, environment
 from kitgen.kit.tables import plan_tables
 from kitgen.resources import data_folder

@@ -1,4 +1,4 @@
-"""Rosters as teachers have them (kitgen.kit.roster; KIT.md "Tables and classes", issue 12)."""
+"""Rosters as teachers have them (kitgen.kit.roster; docs/kit.md "Tables and classes", issue 12)."""
 
 from __future__ import annotations
 

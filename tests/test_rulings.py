@@ -1,4 +1,4 @@
-"""LOG-FORMAT.md, "Rulings on edge cases": each ruling on its own log in
+"""docs/log-format.md, "Rulings on edge cases": each ruling on its own log in
 ``tests/fixtures/rulings/`` (named after the ruling's number), checked for every error it
 gives (line and code) and the result."""
 

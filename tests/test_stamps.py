@@ -12,7 +12,7 @@ from pypdf import PdfReader
 
 from kitgen.games import find_preset
 from kitgen.kit.layout import Layout, find_paper
-from kitgen.kit.parts import table_chunk
+from kitgen.kit.parts.chunks import table_chunk
 from kitgen.kit.render import TABLE_FORM, DocumentInfo, KitRenderer
 from kitgen.kit.stamps import Stamp, Stamps
 from kitgen.kit.tables import plan_tables

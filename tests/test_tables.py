@@ -1,4 +1,4 @@
-"""Names and seats into tables (kitgen.kit.tables; KIT.md "Tables and classes")."""
+"""Names and seats into tables (kitgen.kit.tables; docs/kit.md "Tables and classes")."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Read a filled fillable kit: its manifest and field values, within bounds, and check it
-(docs/FORMS.md; CLI.md, "Limits and bad input").
+(docs/FORMS.md; docs/cli.md, "Limits and bad input").
 
 This is the one module of :mod:`kitgen.forms` that imports pypdf, and only ``validate``
 and ``transcribe`` of a PDF import it. Every way a PDF can fail to be a readable kit is
@@ -588,5 +588,5 @@ class TableUnreadable:
     message: str
 
     def to_json(self) -> dict[str, object]:
-        """Return LOG-FORMAT.md's object for a log that cannot be validated, naming the table."""
+        """Return docs/log-format.md's object for a log that cannot be validated, naming the table."""
         return {"file": self.file, "table": self.table, "valid": False, "unreadable": self.message}

@@ -172,7 +172,7 @@ def _checked_seats(table: object, number: int, low: int, high: int) -> tuple[str
     """Return the seats of a manifest's table ``number``.
 
     Raises :class:`ValueError` unless ``table`` is numbered ``number`` and seats ``low``
-    to ``high``, each a name that keeps the name rule (RULES.md, "Player names") or ``""``,
+    to ``high``, each a name that keeps the name rule (docs/rules.md, "Player names") or ``""``,
     no name twice.
     """
     fault = f"its embedded manifest is not a kitgen kit's: table {number}"

@@ -1,4 +1,4 @@
-"""A filled kit's fields into game logs, one per table (LOG-FORMAT.md; docs/FORMS.md).
+"""A filled kit's fields into game logs, one per table (docs/log-format.md; docs/FORMS.md).
 
 :func:`transcribe` reads only field values and the kit's :class:`Manifest`: it writes
 each filled row as a log line, exactly as filled (a cell that is not the log's syntax
@@ -38,7 +38,7 @@ _SEAT = re.compile(rf"t[0-9]+\.(?:match\.)?seat{_N}\.(.+)")
 _MATCH_ROW = re.compile(rf"t[0-9]+\.match\.r{_N}\.([a-z0-9-]+)")
 _STARTS = re.compile(rf"t[0-9]+\.starts\.round-{_N}")
 _BOARD_NAME = re.compile(rf"t[0-9]+\.(?:board[0-9]+\.seat-{_N}\.player|board-sheet\.sheet[0-9]+\.(closer|opener))")
-_NUMBER = re.compile(r"[0-9]{1,9}")  # a number as a log writes it (LOG-FORMAT.md): ASCII digits
+_NUMBER = re.compile(r"[0-9]{1,9}")  # a number as a log writes it (docs/log-format.md): ASCII digits
 ROLES = ("closer", "opener")  # the long game's seats 1 and 2
 
 
@@ -220,7 +220,7 @@ def _box_body(writer: _Writer, manifest: Manifest, number: int, names: list[str]
 def _in_play_order(shape: RecordShape, records: list[_Record], seat_of: Mapping[str, int], seats: int,
                    table: Mapping[str, str]) -> list[_Record]:
     """Return ``records`` round by round, each round from its start seat on in seat order
-    (RULES.md sections 3 and 5): the seat written in the totals table's start row, else
+    (docs/rules.md sections 3 and 5): the seat written in the totals table's start row, else
     seat 1 in round 1 and in every round of ``hundred``, else the next seat after the last
     round's start seat that has a turn this round. A record whose player is not seated
     keeps its place at the end of its round."""

@@ -1,4 +1,4 @@
-"""The games kitgen prints and judges, found through one registry (RULES.md sections 2-7).
+"""The games kitgen prints and judges, found through one registry (docs/rules.md sections 2-7).
 
 A :class:`Game` is one family of presets with its own rules: the Shut the Box family
 (:mod:`kitgen.games.box`: strip, classic, ten, hundred, long game) and knucklebones
@@ -49,7 +49,7 @@ class Ranking:
 
 
 class Game:
-    """One game of RULES.md and its presets: subclass it, set :attr:`id`, :attr:`presets`
+    """One game of docs/rules.md and its presets: subclass it, set :attr:`id`, :attr:`presets`
     and :attr:`aliases`, and give it the judging, walking and ranking of its play."""
 
     id: ClassVar[str]

@@ -1,4 +1,4 @@
-"""The preset record and the rules it settles (RULES.md sections 2-7); the presets
+"""The preset record and the rules it settles (docs/rules.md sections 2-7); the presets
 themselves belong to their games (:mod:`kitgen.games`).
 
 A :class:`Preset` is the record of one game: its box, one-die condition, scoring,
@@ -104,7 +104,7 @@ class RecordShape:
 
 @dataclass(frozen=True)
 class Preset:
-    """One game of RULES.md as data: its defaults, the options a table may set and the
+    """One game of docs/rules.md as data: its defaults, the options a table may set and the
     shape of its printed records."""
 
     id: str
@@ -166,7 +166,7 @@ class Preset:
 
 
 def check_player_count(rules: Rules, count: int) -> None:
-    """Check that ``count`` players or seats fit the preset's range (RULES.md sections 2-7).
+    """Check that ``count`` players or seats fit the preset's range (docs/rules.md sections 2-7).
 
     Raises :class:`PlayerCountError` with one sentence if they do not.
     """

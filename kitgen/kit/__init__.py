@@ -1,1 +1,1 @@
-"""Kits: names and seats into tables, tables into parts, parts into printable PDFs (KIT.md)."""
+"""Kits: names and seats into tables, tables into parts, parts into printable PDFs (docs/kit.md)."""

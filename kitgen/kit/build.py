@@ -1,4 +1,4 @@
-"""A :class:`KitRequest` into PDF files on disk (KIT.md, CLI.md ``kitgen kit``).
+"""A :class:`KitRequest` into PDF files on disk (docs/kit.md, docs/cli.md ``kitgen kit``).
 
 Everything that can be refused is refused before the render starts (options, seats,
 names, existing files); the PDFs are then rendered in memory, chunk by chunk, and put in
@@ -21,15 +21,9 @@ from kitgen.kit.fonts import check_printable
 from kitgen.kit.layout import DEFAULT_DIE_MM, Layout, find_paper
 from kitgen.kit.output import output_paths, replaceable, stale_paths, write_files
 from kitgen.kit.parallel import render_documents
-from kitgen.kit.parts import (
-    Chunk,
-    RollRecords,
-    check_rounds,
-    continuation_chunks,
-    coverage,
-    host_key_chunk,
-    table_chunk,
-)
+from kitgen.kit.parts.chunks import check_rounds, continuation_chunks, coverage, host_key_chunk, table_chunk
+from kitgen.kit.parts.part import Chunk
+from kitgen.kit.parts.roll_records import RollRecords
 from kitgen.kit.render import DocumentInfo
 from kitgen.kit.request import KitRequest
 from kitgen.kit.tables import Table, plan_tables

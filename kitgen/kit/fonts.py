@@ -1,4 +1,4 @@
-"""The fonts a kit may use: kitgen's font packages, in fallback order (KIT.md, "Print fidelity").
+"""The fonts a kit may use: kitgen's font packages, in fallback order (docs/kit.md, "Print fidelity").
 
 ``fonts/fonts.toml`` lists the packaged families; each family's faces come from its
 font package's ``metadata.json``; ``.ttf``/``.otf`` files a user drops into ``fonts/``
@@ -91,7 +91,7 @@ def font_folders() -> tuple[Path, ...]:
 
 
 def check_printable(names: Iterable[str]) -> None:
-    """Check that kitgen's fonts can draw every character of every name (RULES.md,
+    """Check that kitgen's fonts can draw every character of every name (docs/rules.md,
     "Player names": a kit refuses a name its packaged fonts cannot draw), and that the
     font that will draw each character has an outline for it (a damaged font prints a
     name blank).

@@ -1,4 +1,4 @@
-"""Page geometry in millimetres: paper, print size, and how parts fill pages (KIT.md,
+"""Page geometry in millimetres: paper, print size, and how parts fill pages (docs/kit.md,
 "Print fidelity").
 
 Every layout decision is made here, in Python, and handed to the templates as numbers:
@@ -17,10 +17,10 @@ from kitgen.errors import OptionError, quote
 from kitgen.kit.measure import BOLD, fitted_pt, lines_for, text_mm
 from kitgen.kit.tables import balanced_sizes
 
-MARGIN_MM = 10.0  # KIT.md: content kept inside a 10 mm safe margin
-MIN_TILE_BOX_MM = 12.0  # KIT.md: tile boxes at least 12 mm
-MIN_ROW_MM = 7.0  # KIT.md: table rows at least 7 mm
-LARGE_PRINT_SCALE = 1.5  # KIT.md: large print scales text and boxes at least 1.5x
+MARGIN_MM = 10.0  # docs/kit.md: content kept inside a 10 mm safe margin
+MIN_TILE_BOX_MM = 12.0  # docs/kit.md: tile boxes at least 12 mm
+MIN_ROW_MM = 7.0  # docs/kit.md: table rows at least 7 mm
+LARGE_PRINT_SCALE = 1.5  # docs/kit.md: large print scales text and boxes at least 1.5x
 MM_PER_INCH = 25.4
 PT_PER_MM = 72 / MM_PER_INCH
 
@@ -68,7 +68,7 @@ NUMBER_SCALE = 0.55  # a tile's number, as a share of its box
 ROW_NUMBER_MM = 10.0  # a record's "No." column
 ROLE_COLUMN_MM = 22.0
 PLAYER_COLUMN_MM = 40.0  # a totals table's player column (names wrap in it)
-DEFAULT_DIE_MM = 16.0  # KIT.md: cells sized for real dice, 16 mm dice by default
+DEFAULT_DIE_MM = 16.0  # docs/kit.md: cells sized for real dice, 16 mm dice by default
 DIE_RANGE_MM = (8, 30)  # the die sizes a board is drawn for; real playing dice lie well inside
 CELL_CLEARANCE_MM = 4.0  # a board cell is this much wider than its die: room to set it down
 COLUMN_LABEL_GAP_MM = 1.5  # between a column's label and its top cell
@@ -111,8 +111,8 @@ class ScaleBar:
         )
 
 
-METRIC_BAR = ScaleBar(100.0, "100 mm", 10)  # KIT.md: a bar exactly 100 mm long
-INCH_BAR = ScaleBar(4 * MM_PER_INCH, "4 in", 8)  # KIT.md: and 4 in on Letter
+METRIC_BAR = ScaleBar(100.0, "100 mm", 10)  # docs/kit.md: a bar exactly 100 mm long
+INCH_BAR = ScaleBar(4 * MM_PER_INCH, "4 in", 8)  # docs/kit.md: and 4 in on Letter
 
 
 @dataclass(frozen=True)
@@ -131,7 +131,7 @@ class Paper:
 
 
 PAPERS = {
-    "a4": Paper("a4", 210.0, 297.0, (METRIC_BAR,)),  # KIT.md: A4 210 x 297 mm
+    "a4": Paper("a4", 210.0, 297.0, (METRIC_BAR,)),  # docs/kit.md: A4 210 x 297 mm
     "letter": Paper("letter", 8.5 * MM_PER_INCH, 11 * MM_PER_INCH, (METRIC_BAR, INCH_BAR)),
 }
 
@@ -238,7 +238,7 @@ class Layout:
 
     @property
     def row_mm(self) -> float:
-        """Return the height of a roll-record row (at least 7 mm, KIT.md)."""
+        """Return the height of a roll-record row (at least 7 mm, docs/kit.md)."""
         return MIN_ROW_MM * self.scale
 
     @property
@@ -445,7 +445,7 @@ class Layout:
 
 def tile_rows(tiles: int, width_mm: float, layout: Layout) -> tuple[tuple[int, ...], ...]:
     """Return tiles 1..``tiles`` in balanced rows of boxes of the nominal size that fit
-    ``width_mm`` (one row when they all fit): a box never shrinks (KIT.md).
+    ``width_mm`` (one row when they all fit): a box never shrinks (docs/kit.md).
 
     >>> tile_rows(9, 100, Layout(PAPERS["a4"]))
     ((1, 2, 3, 4, 5), (6, 7, 8, 9))

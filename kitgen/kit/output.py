@@ -1,4 +1,4 @@
-"""Where a kit's PDFs go and how kitgen's files are put there (CLI.md ``kitgen kit`` and
+"""Where a kit's PDFs go and how kitgen's files are put there (docs/cli.md ``kitgen kit`` and
 "Limits and bad input": output paths). The kit, the session report and the logs
 ``kitgen transcribe`` writes all go through :func:`write_files`; this module imports
 neither WeasyPrint nor, until a file's creator must be read, pypdf.
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from pypdf import PageObject, PdfReader
     from pypdf.generic import DictionaryObject
 
-DEFAULT_OUTPUT = Path("output") / "kit.pdf"  # CLI.md: ./output/kit.pdf
+DEFAULT_OUTPUT = Path("output") / "kit.pdf"  # docs/cli.md: ./output/kit.pdf
 CREATOR_PREFIX = "kitgen "  # /Creator "kitgen <version>": how kitgen knows a kit it wrote
 # What kitgen's own pages carry besides the print: links and (fillable kits) form fields.
 # Any other annotation (a note, ink, a highlight) was added in a viewer.
@@ -47,7 +47,7 @@ MAX_FIELD_PARENTS = 16  # a field's parents a value may be inherited from (kitge
 # tool that flattens a filled form (qpdf, a print to PDF) draws into the pages and drops the
 # fields, keeping the creator.
 PAGES_DIGEST_KEY = "/kitgenPages"
-HOST_KEY_SUFFIX = "-host-key"  # CLI.md: separate host key, <stem>-host-key.pdf beside the kit
+HOST_KEY_SUFFIX = "-host-key"  # docs/cli.md: separate host key, <stem>-host-key.pdf beside the kit
 FILE_MODE = 0o666  # a new kit gets the usual permissions for a new file (less the umask)
 TEMPORARY_PREFIX = ".kitgen-"  # .kitgen-<pid>-<random>.part: hidden, and whose run it was
 NAME_MAX_FALLBACK = 255  # the usual longest file name, where the file system does not say

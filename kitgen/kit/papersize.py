@@ -1,4 +1,4 @@
-"""The paper a kit prints on when ``--paper`` is not given (CLI.md, ``kitgen kit``).
+"""The paper a kit prints on when ``--paper`` is not given (docs/cli.md, ``kitgen kit``).
 
 The first that is set wins: the ``--paper`` option, then ``KITGEN_PAPER``, then the
 system's paper as Debian's libpaper reads it (the ``PAPERSIZE`` variable, else the file

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 from kitgen.cores import side_by_side
 from kitgen.kit.layout import Layout
-from kitgen.kit.parts import Chunk
+from kitgen.kit.parts.part import Chunk
 from kitgen.kit.render import DocumentInfo, KitRenderer
 
 Document = tuple[DocumentInfo, Sequence[Chunk]]

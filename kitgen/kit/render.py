@@ -1,4 +1,4 @@
-"""Chunks of a kit into one PDF: Jinja templates, WeasyPrint, pypdf (KIT.md, "Print
+"""Chunks of a kit into one PDF: Jinja templates, WeasyPrint, pypdf (docs/kit.md, "Print
 fidelity", "Safety").
 
 One :class:`KitRenderer` per kit holds the Jinja environment, the stylesheet, the one
@@ -58,11 +58,11 @@ from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherRespons
 from kitgen import __version__  # noqa: E402
 from kitgen.cores import note_fonts_set_up  # noqa: E402
 from kitgen.errors import KitgenError, RenderError  # noqa: E402
-from kitgen.forms.scheme import field_key, field_title, table_prefix  # noqa: E402
+from kitgen.forms.scheme import field_title, table_prefix  # noqa: E402
 from kitgen.kit.fonts import check_embedded_fonts, font_faces, font_families, font_folders, number_families  # noqa: E402
 from kitgen.kit.layout import Layout  # noqa: E402
 from kitgen.kit.output import CREATOR_PREFIX, PAGES_DIGEST_KEY, pages_digest  # noqa: E402
-from kitgen.kit.parts import Chunk  # noqa: E402
+from kitgen.kit.parts.part import Chunk  # noqa: E402
 from kitgen.kit.stamps import PX_PER_PT, Site, Stamp, Stamps, stamp_document, stamp_sites  # noqa: E402
 from kitgen.resources import data_folder  # noqa: E402
 from kitgen.text.templates import I18N_EXTENSION, install_words  # noqa: E402
@@ -71,7 +71,7 @@ DOCUMENT_TEMPLATE = "document.html.j2"
 STYLESHEET_TEMPLATE = "kit.css.j2"
 FACES_TEMPLATE = "faces.css.j2"  # the font faces alone: the stylesheet of stamp pages
 KIT_EPOCH = "946684800"  # SOURCE_DATE_EPOCH pinned while rendering: 2000-01-01T00:00:00Z
-PAGE_SIZE_TOLERANCE_PT = 0.01  # KIT.md: MediaBox exact within 0.01 pt
+PAGE_SIZE_TOLERANCE_PT = 0.01  # docs/kit.md: MediaBox exact within 0.01 pt
 CREATOR = f"{CREATOR_PREFIX}{__version__}"
 PRODUCER = f"WeasyPrint {weasyprint_version} and pypdf {pypdf_version}"
 # WeasyPrint allocates boxes by the ten thousand: with Python's default first-generation
@@ -156,7 +156,6 @@ def environment() -> jinja2.Environment:
         extensions=[I18N_EXTENSION],  # {% trans %} and _() through kitgen.text's catalogs
         **TEMPLATE_OPTIONS,
     ))
-    templates.filters["field_key"] = field_key  # fillable kits: a heading's key in field names
     templates.filters["field_title"] = field_title  # and a field's name in words
     templates.globals["form"] = ""  # a chunk's field-name prefix ("t2"); "": no form fields
     templates.globals["stamps"] = None  # a table's names and labels while it is written for stamping
@@ -349,7 +348,7 @@ class KitRenderer:
                     f"page {number} came out {size[0]:.2f} x {size[1]:.2f} pt, not {self.layout.paper.id}."
                 )
         preferences = writer.create_viewer_preferences()
-        preferences.print_scaling = NameObject("/None")  # type: ignore[assignment]  # KIT.md: print at actual size
+        preferences.print_scaling = NameObject("/None")  # type: ignore[assignment]  # docs/kit.md: print at actual size
         preferences[NameObject("/PickTrayByPDFSize")] = BooleanObject(True)
         preferences[NameObject("/Duplex")] = NameObject("/Simplex")  # one-sided sheets to cut and hand out
         preferences[NameObject("/DisplayDocTitle")] = BooleanObject(True)
@@ -528,7 +527,7 @@ def _rare_collections() -> Iterator[None]:
 @contextmanager
 def _pinned_clock() -> Iterator[None]:
     """Set ``SOURCE_DATE_EPOCH`` for the duration, so font subsetting and instancing stamp
-    a fixed time instead of the current one (byte-identical re-renders, KIT.md)."""
+    a fixed time instead of the current one (byte-identical re-renders, docs/kit.md)."""
     saved = os.environ.get("SOURCE_DATE_EPOCH")
     os.environ["SOURCE_DATE_EPOCH"] = KIT_EPOCH
     try:

@@ -1,4 +1,4 @@
-"""Class lists as teachers have them, into player names (KIT.md, "Tables and classes").
+"""Class lists as teachers have them, into player names (docs/kit.md, "Tables and classes").
 
 A roster is text with one name a line, or a table: a CSV exported from a spreadsheet
 (``,``, ``;`` or tab between cells: the one that splits most rows alike) or an ``.xlsx``
@@ -48,7 +48,7 @@ XLSX_MAGIC = b"PK\x03\x04"  # an .xlsx workbook is a zip archive
 XLS_MAGIC = b"\xd0\xcf\x11\xe0"  # an old binary .xls workbook (OLE2)
 TABLE_SUFFIXES = (".csv", ".tsv", ".xlsx")
 LISTED_HEADINGS = 10  # a refusal lists this many of a table's headings, so it stays one short sentence
-MAX_SHEET_ROWS = 10_000  # in a sheet or a text roster; a class list is far shorter (CLI.md: at most 500 names)
+MAX_SHEET_ROWS = 10_000  # in a sheet or a text roster; a class list is far shorter (docs/cli.md: at most 500 names)
 MAX_SHEET_COLUMNS = 100  # the columns of a sheet read; an export's name columns come long before
 # A school export of 2,000 rows x 60 columns (openpyxl, inline strings) has a sheet of 6.4 MB
 # and 322,000 XML elements; the bounds below are a few times that, which no class list nears.

@@ -1,4 +1,4 @@
-"""Names and seats into tables (KIT.md, "Tables and classes").
+"""Names and seats into tables (docs/kit.md, "Tables and classes").
 
 A kit is for one or more tables, each one game of the preset with its own strips,
 records and totals. Blank tables have ``--seats`` empty seats each; names fill seats
@@ -16,9 +16,9 @@ from kitgen.errors import OptionError, PlayerCountError, PlayerNameError
 from kitgen.games.preset import Rules, check_player_count
 from kitgen.rules.names import parse_names
 
-MAX_BLANK_SEATS = 6  # KIT.md "Tables and classes": default seats, the preset's maximum, at most 6
-MAX_TABLES = 250  # CLI.md "Limits and bad input": a club of 120 is ordinary, 100,000 tables a typo
-MAX_NAMES = 500  # CLI.md "Limits and bad input"
+MAX_BLANK_SEATS = 6  # docs/kit.md "Tables and classes": default seats, the preset's maximum, at most 6
+MAX_TABLES = 250  # docs/cli.md "Limits and bad input": a club of 120 is ordinary, 100,000 tables a typo
+MAX_NAMES = 500  # docs/cli.md "Limits and bad input"
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ def split_names(text: str) -> tuple[str, ...]:
     """Return the names in a comma-separated list such as ``"Ana, Ben"``, in order.
 
     Blank entries are skipped. Raises :class:`PlayerNameError` for a name that breaks
-    the name rule (RULES.md, "Player names"), a repeated name, or no name at all.
+    the name rule (docs/rules.md, "Player names"), a repeated name, or no name at all.
 
     >>> split_names("Ana, Ben")
     ('Ana', 'Ben')
@@ -61,14 +61,14 @@ def plan_tables(
     tables: int = 1,
     table_size: int | None = None,
 ) -> tuple[Table, ...]:
-    """Return the tables of a kit (KIT.md, "Tables and classes").
+    """Return the tables of a kit (docs/kit.md, "Tables and classes").
 
     Without ``players``: ``tables`` blank tables of ``seats`` seats (default: the preset's
     maximum, at most 6). With ``players``: the names split in order into the fewest
     tables (at least ``tables``) of balanced sizes, each at most ``table_size`` (default:
     the preset's maximum), larger tables first. Raises :class:`PlayerCountError` when
     the seats, the table size or the split leaves the preset's player range
-    (RULES.md sections 2-7) or there are more than 500 names, and :class:`OptionError` for
+    (docs/rules.md sections 2-7) or there are more than 500 names, and :class:`OptionError` for
     fewer than 1 or more than 250 tables or seats given together with names.
 
     >>> from kitgen.games import find_preset
@@ -129,7 +129,7 @@ def balanced_sizes(count: int, parts: int) -> tuple[int, ...]:
 
 
 def check_name_count(count: int) -> None:
-    """Check that a kit is asked for at most 500 names (CLI.md, "Limits and bad input");
+    """Check that a kit is asked for at most 500 names (docs/cli.md, "Limits and bad input");
     raises :class:`PlayerCountError` otherwise, before the names are read one by one."""
     if count > MAX_NAMES:
         raise PlayerCountError(f"{count} names are more than a kit takes (at most {MAX_NAMES}).")

@@ -1,1 +1,1 @@
-"""Game logs: reading the transcribed text and validating it (LOG-FORMAT.md)."""
+"""Game logs: reading the transcribed text and validating it (docs/log-format.md)."""

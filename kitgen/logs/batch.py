@@ -1,5 +1,5 @@
 """Validate the logs of one ``kitgen validate`` command, in the order given, and say what
-to print of each (CLI.md; LOG-FORMAT.md, "What kitgen validate reports").
+to print of each (docs/cli.md; docs/log-format.md, "What kitgen validate reports").
 
 A large batch is validated by two worker processes where :func:`kitgen.cores.worker_pool`
 may start them; what is printed, in what order, the exit status, the closing tally and

@@ -1,4 +1,4 @@
-"""Read a game log's text into located lines and its header (LOG-FORMAT.md, "Lexical rules"
+"""Read a game log's text into located lines and its header (docs/log-format.md, "Lexical rules"
 and "Header").
 
 The body of a log is read by the game's own reader (:mod:`kitgen.games.box.log` and
@@ -40,7 +40,7 @@ _new_line = partial(tuple.__new__, Line)
 class Header:
     """A log's header: the settled rules, the players in seat order, the optional title,
     and the ``(line, sentence)`` of each header line that is a ``syntax`` error (a second
-    ``title:``, LOG-FORMAT.md ruling 8)."""
+    ``title:``, docs/log-format.md ruling 8)."""
 
     rules: Rules
     players: tuple[str, ...]
@@ -74,7 +74,7 @@ def content_lines(text: str) -> Iterator[Line]:
 
 def _content_lines(text: str, skipped: frozenset[int]) -> Iterator[Line]:
     """Yield :func:`content_lines` but those whose number is in ``skipped``."""
-    # LOG-FORMAT.md: LF or CRLF line ends; only "\n" ends a line (str.splitlines would also
+    # docs/log-format.md: LF or CRLF line ends; only "\n" ends a line (str.splitlines would also
     # split at form feeds and Unicode separators, and line numbers would then disagree with
     # what an editor shows); the "\r" of CRLF goes with the surrounding spaces.
     raw_lines = io.StringIO(text.removeprefix("\ufeff"), newline="\n")
@@ -162,7 +162,7 @@ _PLAY_STARTS = re.compile(r"(turn|game)(\s.*)?", re.IGNORECASE)
 
 
 def _starts_play(line: Line) -> bool:
-    """Return whether ``line`` begins the play, which ends the header (LOG-FORMAT.md: the
+    """Return whether ``line`` begins the play, which ends the header (docs/log-format.md: the
     header comes before the first turn, game or placement): a ``turn`` or ``game`` line,
     or a throw or placement (any ``key: value`` line that is not a header line or a claim)."""
     if _PLAY_STARTS.fullmatch(line.text):
@@ -180,7 +180,7 @@ def read_header(text: str) -> tuple[Header, Iterator[Line]]:
     before the first turn, game or placement; every other line (a ``round`` marker, a claim,
     an unreadable line, and all from the first turn, game or placement on) is the body, in
     order. A second ``title:`` line is a ``syntax`` fault of the header and the first stands
-    (LOG-FORMAT.md ruling 8). Raises a :class:`KitgenError` (exit status 2) with one
+    (docs/log-format.md ruling 8). Raises a :class:`KitgenError` (exit status 2) with one
     sentence when a ``rules:`` or ``players:`` line is missing or repeated, or names an
     unknown preset, option or value, or ill-formed, repeated, too few or too many players.
     """

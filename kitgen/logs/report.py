@@ -1,5 +1,5 @@
 """What validating a log produces: located errors and results, as text or JSON
-(LOG-FORMAT.md, "What kitgen validate reports")."""
+(docs/log-format.md, "What kitgen validate reports")."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import heapq
 from dataclasses import dataclass, field
 from typing import Any
 
-ERRORS_KEPT = 1000  # CLI.md "Limits and bad input": a log reports its first 1,000 errors
+ERRORS_KEPT = 1000  # docs/cli.md "Limits and bad input": a log reports its first 1,000 errors
 
-ERROR_CODES = (  # LOG-FORMAT.md, "Error codes"
+ERROR_CODES = (  # docs/log-format.md, "Error codes"
     "syntax", "unknown-player", "bad-roll", "one-die-not-allowed", "tile-unavailable",
     "repeated-tile", "sum-mismatch", "missed-move", "play-after-end", "unfinished-turn",
     "checked-sum", "wrong-score", "wrong-total", "wrong-winner", "turn-order", "extra-turn",
@@ -20,7 +20,7 @@ ERROR_CODES = (  # LOG-FORMAT.md, "Error codes"
 @dataclass(frozen=True)
 class LogError:
     """One rule or syntax fault of a log: its line (``None`` for the log as a whole),
-    its code from LOG-FORMAT.md and one sentence; a log transcribed from a fillable kit
+    its code from docs/log-format.md and one sentence; a log transcribed from a fillable kit
     also gives the ``place`` on the sheets (``"Table 2, Ana, attempt 1, row 5"``)."""
 
     line: int | None
@@ -33,7 +33,7 @@ class LogError:
             raise ValueError(f"unknown error code: {self.code!r}")
 
     def to_json(self) -> dict[str, Any]:
-        """Return the error as LOG-FORMAT.md's JSON object ``{"line", "code", "message"}``,
+        """Return the error as docs/log-format.md's JSON object ``{"line", "code", "message"}``,
         with ``"place"`` when it has one."""
         document = {"line": self.line, "code": self.code, "message": self.message}
         return {**document, "place": self.place} if self.place else document
@@ -66,7 +66,7 @@ class Report:
         return len(self.errors) + self.errors_left_out
 
     def to_json(self) -> dict[str, Any]:
-        """Return the report as LOG-FORMAT.md's JSON object for one log."""
+        """Return the report as docs/log-format.md's JSON object for one log."""
         return {
             "file": self.file,
             **({"table": self.table} if self.table is not None else {}),

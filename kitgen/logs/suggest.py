@@ -1,5 +1,5 @@
 """"Did you mean" for a log's slips: the nearest player name or column to a word that is
-neither, and a line's nearest readable form (LOG-FORMAT.md, "What kitgen validate reports").
+neither, and a line's nearest readable form (docs/log-format.md, "What kitgen validate reports").
 
 A suggestion only re-reads what the user wrote: a name or column from the header or the
 format, or the user's own words with a separator put right. It never names a move.

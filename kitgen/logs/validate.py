@@ -1,5 +1,5 @@
 """Validate a game log file: read it, ask the registry for its game's validator, return a report
-(LOG-FORMAT.md, "What kitgen validate reports")."""
+(docs/log-format.md, "What kitgen validate reports")."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ def validate_path(path: Path | str) -> Report:
 
 def expand_logs(paths: list[Path]) -> list[Path]:
     """Return ``paths`` with each folder replaced by the ``*.log`` files in it, sorted by
-    name (CLI.md, "Limits and bad input"); a folder without one stays, to be reported as
+    name (docs/cli.md, "Limits and bad input"); a folder without one stays, to be reported as
     unreadable. Files and missing paths are kept as given. A file named twice (on its own
     and in its folder, or through a link: the same device and inode) is kept once, where
     it was first given."""

@@ -1,1 +1,1 @@
-"""The rules core: pure functions and frozen dataclasses, no I/O (RULES.md)."""
+"""The rules core: pure functions and frozen dataclasses, no I/O (docs/rules.md)."""

@@ -49,10 +49,3 @@ def ascii_prototypes() -> dict[int, str]:
                 break
             lines.append(line.rstrip("\n"))
     return _entries(lines)
-
-
-def __getattr__(name: str) -> dict[int, str]:
-    """Return :func:`prototypes` as the module's ``PROTOTYPES``, read on first use."""
-    if name == "PROTOTYPES":
-        return prototypes()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

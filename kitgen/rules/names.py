@@ -1,4 +1,4 @@
-"""The player-name rule shared by kits and logs (RULES.md, "Player names").
+"""The player-name rule shared by kits and logs (docs/rules.md, "Player names").
 
 Two names are one when they are equal ignoring case, or when they would look the same on
 paper: equal UTS #39 skeletons (Unicode's confusables, e.g. a Latin and a Cyrillic "A"),
@@ -16,8 +16,8 @@ from collections.abc import Iterable
 from kitgen.errors import PlayerNameError, quote
 from kitgen.rules.confusables import ascii_prototypes, prototypes
 
-NAME_MAX_CHARS = 40  # RULES.md, "Player names"
-MARKS_MAX = 2  # RULES.md, "Player names": a letter carries at most 2 combining marks
+NAME_MAX_CHARS = 40  # docs/rules.md, "Player names"
+MARKS_MAX = 2  # docs/rules.md, "Player names": a letter carries at most 2 combining marks
 SKELETON_ROUNDS = 4  # every prototype in the table settles within 3 rounds (2 changes)
 _PUNCTUATION = frozenset(" -'.")
 _TYPOGRAPHIC_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Problem:
-    """One rule fault: its ``code`` from LOG-FORMAT.md's "Error codes" table (``bad-roll``,
+    """One rule fault: its ``code`` from docs/log-format.md's "Error codes" table (``bad-roll``,
     ``column-full`` ...), the ``reason`` that names which rule of that code was broken
     (``bad-roll`` has ``faces``, ``total`` and ``face``), and the figures its sentence
     needs as name-value pairs (``params``).

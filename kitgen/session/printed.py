@@ -1,4 +1,4 @@
-"""The session report as a printable PDF, made like a kit (KIT.md, "Print fidelity"): the
+"""The session report as a printable PDF, made like a kit (docs/kit.md, "Print fidelity"): the
 same renderer, fonts, paper sizes, scale bars and byte-identical output.
 
 Three sheets, each a part with its own template under ``templates/report/``: the tables
@@ -19,7 +19,7 @@ from kitgen.errors import OptionError
 from kitgen.kit.fonts import check_printable, font_families
 from kitgen.kit.layout import Layout, find_paper
 from kitgen.kit.output import check_output_path, replaceable, write_files
-from kitgen.kit.parts import Chunk, Part
+from kitgen.kit.parts.part import Chunk, Part
 from kitgen.kit.render import DocumentInfo, KitRenderer
 from kitgen.kit.tables import MAX_TABLES
 from kitgen.session.dice import FEWEST_EXPECTED, Fit
@@ -27,7 +27,7 @@ from kitgen.session.figures import HEADINGS, PlayerRow, Session, Standings, Tabl
 
 REPORT_TITLE = "Session report"
 DEFAULT_OUTPUT = Path("output") / "report.pdf"  # beside the kit's ./output/kit.pdf
-# The most logs a printed report lays out: as many tables as one kit prints (CLI.md "Limits
+# The most logs a printed report lays out: as many tables as one kit prints (docs/cli.md "Limits
 # and bad input"), about 26 pages and 200 MB. WeasyPrint holds every page of a document
 # while it lays it out (4 MB a page of standings), so 2,000 logs took 800 MB; --json and
 # --csv, which lay nothing out, take any number.

@@ -1,5 +1,5 @@
 """Put a rule fault (:class:`kitgen.rules.problems.Problem`) into words: the one place its
-sentences are made, through the catalogs (LOG-FORMAT.md, "Error codes").
+sentences are made, through the catalogs (docs/log-format.md, "Error codes").
 
 >>> from kitgen.rules.problems import Problem
 >>> describe(Problem("repeated-tile", "repeated", (("tiles", (3, 4)),)))
@@ -27,7 +27,7 @@ def _join(numbers: Iterable[Any]) -> str:
 
 
 def _one_die(params: dict[str, Any]) -> str:
-    rule = {  # RULES.md section 1, one-die conditions
+    rule = {  # docs/rules.md section 1, one-die conditions
         "never": _("one die is never allowed in this game"),
         "high-shut": _("one die is allowed only when every tile from 7 up is shut"),
         "low-sum": _("one die is allowed only when the open tiles add up to 6 or less"),

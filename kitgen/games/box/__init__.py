@@ -1,4 +1,4 @@
-"""The Shut the Box family: strip, classic, ten, hundred and the long game (RULES.md
+"""The Shut the Box family: strip, classic, ten, hundred and the long game (docs/rules.md
 sections 1-6). Its rules core is :mod:`kitgen.games.box.rules` and :mod:`kitgen.games.box.formats`,
 its log walker :mod:`kitgen.games.box.log`, its ranking :mod:`kitgen.games.box.ranking`."""
 
@@ -43,7 +43,7 @@ class BoxGame(Game):
                                claim.get("role") or "close")
 
     def validate_log(self, header: Header, body: Iterable[Line], file: str) -> Report:
-        """Return the :class:`Report` of a Shut the Box log (LOG-FORMAT.md)."""
+        """Return the :class:`Report` of a Shut the Box log (docs/log-format.md)."""
         from kitgen.games.box.log import validate_box_log
 
         return validate_box_log(header, body, file)

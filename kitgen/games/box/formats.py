@@ -1,4 +1,4 @@
-"""Seat order and results for every Shut the Box format (RULES.md sections 2-6).
+"""Seat order and results for every Shut the Box format (docs/rules.md sections 2-6).
 
 A :class:`Play` is the state of one game between turns: who is due, who still has a turn in
 this round, the totals, round wins, eliminations and, once the game is decided, the winners
@@ -41,10 +41,10 @@ from kitgen.games.preset import Rules, check_player_count
 
 Admission = Literal["ok", "turn-order", "extra-turn"]
 
-ATTEMPTS = 2  # RULES.md section 2: each player plays 2 attempts
-CLOSER, OPENER = 0, 1  # RULES.md section 6: seat 1 is the closer, seat 2 the opener
-FIRST_ELIMINATION_ROUND = 2  # RULES.md section 3: no one can go out in round 1
-HUNDRED_LOSES_AT = {  # RULES.md section 5: the running total that loses
+ATTEMPTS = 2  # docs/rules.md section 2: each player plays 2 attempts
+CLOSER, OPENER = 0, 1  # docs/rules.md section 6: seat 1 is the closer, seat 2 the opener
+FIRST_ELIMINATION_ROUND = 2  # docs/rules.md section 3: no one can go out in round 1
+HUNDRED_LOSES_AT = {  # docs/rules.md section 5: the running total that loses
     "sum": 101,  # passing 100: a total greater than 100
     "digits": 1000,  # reaching 1000: a total of 1000 or more
 }
@@ -64,7 +64,7 @@ def _lowest(seats: Iterable[int], values: tuple[int, ...] | dict[int, int]) -> t
 
 
 class Play(NamedTuple):
-    """The state of one Shut the Box game between turns (RULES.md sections 2-6).
+    """The state of one Shut the Box game between turns (docs/rules.md sections 2-6).
 
     ``round`` counts from 1; ``starter`` is the seat that starts this round; ``waiting`` holds the
     seats still to take a turn in this round in their order (``two-attempts``: the seats with
@@ -108,7 +108,7 @@ class Play(NamedTuple):
         return self.waiting[0]
 
     def admit(self, seat: int) -> Admission:
-        """Return how a turn by ``seat`` at this point stands (LOG-FORMAT.md, "Error codes"):
+        """Return how a turn by ``seat`` at this point stands (docs/log-format.md, "Error codes"):
         ``ok``; ``turn-order``, a player who has a turn to take but is not due (the turn
         counts); or ``extra-turn``, a turn beyond the format (the game is over, or the player
         has no turn left in this round: played already, out, or both strip attempts used).
@@ -201,8 +201,8 @@ class Play(NamedTuple):
     def _next_round(self) -> Play:
         playing = [seat for seat in range(self.seats) if not self.out[seat]]
         if self.rules.format == "hundred":
-            starter = 0  # RULES.md section 5: every round starts with seat 1
-        else:  # RULES.md section 3: one seat further on, skipping players who are out
+            starter = 0  # docs/rules.md section 5: every round starts with seat 1
+        else:  # docs/rules.md section 3: one seat further on, skipping players who are out
             starter = next(seat for step in range(1, self.seats + 1)
                            if (seat := (self.starter + step) % self.seats) in playing)
         at = playing.index(starter)
@@ -212,7 +212,7 @@ class Play(NamedTuple):
 
 def has_opener(rules: Rules) -> bool:
     """Return whether ``rules`` seat an opener, whose moves open shut tiles (the long game,
-    RULES.md section 6).
+    docs/rules.md section 6).
 
     >>> from kitgen.games import find_preset
     >>> has_opener(find_preset("long-game").defaults), has_opener(find_preset("classic").defaults)

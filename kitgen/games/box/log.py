@@ -1,7 +1,7 @@
 """Validate the body of a Shut the Box log: ``strip``, ``classic``, ``ten``, ``hundred`` and
-``long-game`` (LOG-FORMAT.md, "Shut the Box presets" and "What kitgen validate reports").
+``long-game`` (docs/log-format.md, "Shut the Box presets" and "What kitgen validate reports").
 
-Every line is read (:func:`parse_line`; a line that is none of the forms is a ``syntax``
+Every line is read (:func:`kitgen.games.box.lines.parse_line`; a line that is none of the forms is a ``syntax``
 error) and judged in order against the rules core: :mod:`kitgen.games.box.rules` for each throw,
 :class:`kitgen.games.box.formats.Play` for who plays when and for the result. The reader never
 stops at a fault: it reports it on its line and carries on from the state as written (tiles
@@ -36,7 +36,7 @@ written that were movable count as moved). How it carries on:
 - ``round_wins`` (``best-of-*`` only, not solo): name -> rounds won; ``round_winners``: the
   winner of each finished round in order, ``null`` for a tied round (no round win);
 - ``out`` (``elimination`` only, not solo): name -> the round the player went out in, for
-  those out (a solo game is one turn in every format, RULES.md, and is summarized as ``single``);
+  those out (a solo game is one turn in every format, docs/rules.md, and is summarized as ``single``);
 - ``resets`` (``hundred`` only): one object per turn that shut the box and reset its
   player's running total to 0: ``line`` (of its ``turn`` line), ``player``, ``round``;
 - ``turns``: one object per counted turn in log order: ``line`` (of its ``turn`` line),
@@ -45,19 +45,28 @@ written that were movable count as moved). How it carries on:
   completed the board in the last turn; and ``throws``, the turn's throws as written
   (``"8"``, ``"5+3"``, ``"die 4"``), play after the turn ended left out.
 
-:func:`summarize` turns the results into the few lines the text report prints.
+:func:`kitgen.games.box.summary.summarize` turns the results into the few lines the text
+report prints; :mod:`kitgen.games.box.lines` reads each line.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import Any
 
-from kitgen.errors import KitgenError, quote
 from kitgen.games.box.formats import OPENER, Play, start_play
+from kitgen.games.box.lines import (
+    LoserClaim,
+    RoundLine,
+    ScoreClaim,
+    ThrowLine,
+    TotalsClaim,
+    TurnLine,
+    Unreadable,
+    WinnerClaim,
+    parse_line,
+)
 from kitgen.games.box.rules import (
-    NUMBER_MAX_DIGITS,
     Role,
     Throw,
     apply_move,
@@ -66,206 +75,13 @@ from kitgen.games.box.rules import (
     has_move,
     judge_move,
     movable_tiles,
-    parse_throw,
-    parse_tiles,
     turn_score,
 )
-from kitgen.games.preset import Rules
-from kitgen.logs.reader import Header, Line, cached_when_short
+from kitgen.games.box.summary import summarize
+from kitgen.logs.reader import Header, Line
 from kitgen.logs.report import ErrorList, Report
-from kitgen.logs.suggest import nearest_form, not_a_player
-from kitgen.rules.names import read_name
+from kitgen.logs.suggest import not_a_player
 from kitgen.text.problems import describe
-
-
-@dataclass(frozen=True)
-class TurnLine:
-    """``turn <name>``: ``name`` as written, ``key`` the name as matched (case-folded)."""
-
-    name: str
-    key: str
-
-
-@dataclass(frozen=True)
-class RoundLine:
-    """``round <n>``."""
-
-    number: int
-
-
-@dataclass(frozen=True)
-class ThrowLine:
-    """``<throw>: <tiles> [= <checked sum>]``; ``tiles`` is ``()`` for no move."""
-
-    throw: Throw
-    tiles: tuple[int, ...]
-    checked: int | None
-
-
-@dataclass(frozen=True)
-class ScoreClaim:
-    """``score: <n>``."""
-
-    score: int
-
-
-@dataclass(frozen=True)
-class TotalsClaim:
-    """``totals: <name> <n>, ...`` as ``(name, key, total)`` triples."""
-
-    totals: tuple[tuple[str, str, int], ...]
-
-
-@dataclass(frozen=True)
-class WinnerClaim:
-    """``winner: <name>, ...`` as ``(name, key)`` pairs; empty for ``winner: none``."""
-
-    names: tuple[tuple[str, str], ...]
-
-
-@dataclass(frozen=True)
-class LoserClaim:
-    """``loser: <name>`` as ``(name, key)``; ``None`` for ``loser: none``."""
-
-    name: tuple[str, str] | None
-
-
-@dataclass(frozen=True)
-class Unreadable:
-    """A line that is none of the forms, and why, in one sentence."""
-
-    message: str
-
-
-BodyLine = (TurnLine | RoundLine | ThrowLine | ScoreClaim | TotalsClaim | WinnerClaim
-            | LoserClaim | Unreadable)
-
-
-def _number(word: str) -> int | None:
-    word = word.strip()
-    if word.isascii() and word.isdigit() and len(word) <= NUMBER_MAX_DIGITS:
-        return int(word)
-    return None
-
-
-@cached_when_short(maxsize=4096, longest=200)
-def _name(text: str) -> tuple[str, str]:
-    """Return a name as written and as matched: trimmed, apostrophes read as ``'``,
-    case-folded (RULES.md, "Player names"). An ill-formed name simply matches nobody.
-    Cached: the logs of one command name the same players on many different lines."""
-    name = read_name(text)
-    return name, name.casefold()
-
-
-def _names(text: str) -> tuple[tuple[str, str], ...] | None:
-    parts = [part.strip() for part in text.split(",")]
-    if not all(parts):
-        return None
-    return tuple(_name(part) for part in parts)
-
-
-def _totals(text: str) -> TotalsClaim | Unreadable:
-    items = []
-    for part in text.split(","):
-        words = part.split()
-        number = _number(words[-1]) if len(words) > 1 else None
-        if number is None:
-            return Unreadable(f"totals: {quote(part.strip())} is not a name and a number.")
-        items.append((*_name(" ".join(words[:-1])), number))
-    return TotalsClaim(tuple(items))
-
-
-def _claim(key: str, value: str) -> BodyLine:
-    if key == "score":
-        number = _number(value)
-        if number is None:
-            return Unreadable(f"score: {quote(value)} is not a number.")
-        return ScoreClaim(number)
-    if key == "totals":
-        return _totals(value)
-    if value.lower() == "none":
-        return WinnerClaim(()) if key == "winner" else LoserClaim(None)
-    names = _names(value)
-    if names is None:
-        return Unreadable(f"{key}: {quote(value)} is not a list of names.")
-    if key == "winner":
-        return WinnerClaim(names)
-    if len(names) != 1:
-        return Unreadable(f"loser: names one player, not {len(names)}.")
-    return LoserClaim(names[0])
-
-
-# Cached: a command's logs write few throws and tile lists in many more different lines
-# (2,000 generated logs: 59 throws and 1,451 tile lists in 4,174 throw lines); a Throw
-# shared is also one whose text, possible and double are worked out once.
-_parse_throw = cached_when_short(maxsize=1024, longest=200)(parse_throw)
-_parse_tiles = cached_when_short(maxsize=4096, longest=200)(parse_tiles)
-
-
-def _throw_line(key: str, value: str) -> BodyLine:
-    tiles_text, equals, checked_text = value.partition("=")
-    try:
-        throw = _parse_throw(key)
-        tiles = _parse_tiles(tiles_text)
-    except KitgenError as error:
-        return Unreadable(str(error))
-    checked = None
-    if equals:
-        checked = _number(checked_text)
-        if checked is None:
-            return Unreadable(f"the checked sum {quote(checked_text.strip())} is not a number.")
-    return ThrowLine(throw, tiles, checked)
-
-
-_KEYWORDS = ("turn", "round", "score", "totals", "winner", "loser")
-
-
-def _readable(text: str) -> bool:
-    return not isinstance(parse_line(text), Unreadable)
-
-
-def _unreadable(message: str, text: str) -> Unreadable:
-    """Return :class:`Unreadable` with ``message`` and, when one small repair makes ``text``
-    readable, "did you mean" that form (never a move: the user's own words)."""
-    form = nearest_form(text, _readable, _KEYWORDS)
-    return Unreadable(message + (f" Did you mean {quote(form)}?" if form else ""))
-
-
-@cached_when_short(maxsize=1 << 14, longest=200)
-def parse_line(text: str) -> BodyLine:
-    """Return what the body line ``text`` (comment and outer spaces removed) says: one of
-    the forms of LOG-FORMAT.md's "Shut the Box presets", or :class:`Unreadable` with the
-    reason (and the nearest readable form, if a small repair gives one). Never raises.
-    Cached: a log repeats its lines.
-
-    >>> parse_line("12: 6 4 2  = 12")
-    ThrowLine(throw=Throw(dice=2, faces=(), total=12), tiles=(6, 4, 2), checked=12)
-    >>> parse_line("Turn Ana")
-    TurnLine(name='Ana', key='ana')
-    >>> parse_line("8 8").message
-    "'8 8' is not a turn, round, throw or claim line. Did you mean '8: 8'?"
-    """
-    words = text.split(None, 1)
-    word = words[0].lower() if words else ""
-    if word == "turn":
-        return TurnLine(*_name(words[1])) if len(words) > 1 else Unreadable(
-            "a turn line needs the player's name.")
-    if word == "round":
-        number = _number(words[1]) if len(words) > 1 else None
-        return RoundLine(number) if number is not None else Unreadable(
-            "a round line needs the round's number.")
-    key, colon, value = text.partition(":")
-    if not colon:
-        return _unreadable(f"{quote(text)} is not a turn, round, throw or claim line.", text)
-    key, value = key.strip(), value.strip()
-    if key.lower() in ("turn", "round"):
-        return _unreadable(f"a {key.lower()} line has no ':'.", text)
-    if key.lower() in ("score", "totals", "winner", "loser"):
-        return _claim(key.lower(), value)
-    if key.lower() in ("rules", "players", "title"):
-        return Unreadable(f"a {key.lower()}: line belongs in the header, before the first turn.")
-    return _throw_line(key, value)
-
 
 PLAYING, ENDABLE, ENDED, CLOSED, IGNORED = range(5)  # the stages of a turn block
 
@@ -373,7 +189,7 @@ class _BoxLogReader:
             return
         if turn.stage == IGNORED:
             return
-        turn.revert_to = None  # LOG-FORMAT.md ruling 3: the record carries on
+        turn.revert_to = None  # docs/log-format.md ruling 3: the record carries on
         if turn.stage >= ENDED:
             self.error(number, "play-after-end", self.ended_message(turn))
             return
@@ -391,23 +207,23 @@ class _BoxLogReader:
         if tiles:
             turn.box = apply_move(rules, box, tiles, turn.role)
         if self.long and throw.double:
-            turn.extra += 1  # RULES.md section 6: every double earns an extra turn
+            turn.extra += 1  # docs/rules.md section 6: every double earns an extra turn
         turn.last_throw = number
         self.advance(turn, number, box, throw, tiles, bool(problems))
 
     def advance(self, turn: _Turn, number: int, box: int, throw: Throw, tiles: tuple[int, ...],
                 faulty: bool) -> None:
-        """Set the stage of ``turn`` after the throw on line ``number`` from ``box`` (RULES.md
+        """Set the stage of ``turn`` after the throw on line ``number`` from ``box`` (docs/rules.md
         sections 1 and 6): ended when its moves complete the box, or on a no-move throw with
         no extra turn left to spend; endable after a faulty move when no move existed (the
-        box before it is kept: LOG-FORMAT.md ruling 3); playing otherwise."""
+        box before it is kept: docs/log-format.md ruling 3); playing otherwise."""
         turn.spent_at = None
         if tiles and faulty and not has_move(movable_tiles(self.rules, box, turn.role), throw.total):
             turn.revert_to = box
         if turn.box != box and finished(self.rules, turn.box, turn.role):
             turn.completed = True
             turn.stage, turn.ended_at = ENDED, number
-        elif not tiles and turn.extra:  # RULES.md section 6: spend one, keep throwing
+        elif not tiles and turn.extra:  # docs/rules.md section 6: spend one, keep throwing
             turn.extra -= 1
             turn.stage, turn.spent_at = PLAYING, number
         elif not tiles:
@@ -419,7 +235,7 @@ class _BoxLogReader:
 
     def in_turn(self) -> bool:
         """Return whether a counted turn block is open, so that a claim or marker read now
-        is judged when the block closes (LOG-FORMAT.md ruling 1)."""
+        is judged when the block closes (docs/log-format.md ruling 1)."""
         return self.turn is not None and self.turn.stage < CLOSED
 
     def read_score(self, number: int, parsed: ScoreClaim) -> None:
@@ -441,7 +257,7 @@ class _BoxLogReader:
 
     def read_round(self, number: int, parsed: RoundLine) -> None:
         if self.rules.format in ("two-attempts", "long-game"):
-            return  # LOG-FORMAT.md: round markers are ignored in strip and the long game
+            return  # docs/log-format.md: round markers are ignored in strip and the long game
         if self.in_turn():
             self.pending.append((number, parsed))
         else:
@@ -580,7 +396,7 @@ class _BoxLogReader:
         if self.scored:
             results["totals"] = {name: total if turns else None
                                  for name, total, turns in zip(names, play.totals, play.attempts, strict=True)}
-        solo = len(names) == 1  # RULES.md: one turn is the whole solo game, whatever the format
+        solo = len(names) == 1  # docs/rules.md: one turn is the whole solo game, whatever the format
         if fmt.startswith("best-of-") and not solo:
             results["round_wins"] = dict(zip(names, play.wins, strict=True))
             results["round_winners"] = [None if seat is None else names[seat]
@@ -601,114 +417,10 @@ class _BoxLogReader:
         return results
 
 
-def _and(names: list[str]) -> str:
-    """Return ``names`` joined for reading aloud: ``Ana``, ``Ana and Ben``, ``Ana, Ben and Cy``."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _figure(value: int | None) -> str:
-    return "not played" if value is None else str(value)
-
-
-def _winner_line(results: dict[str, Any], why: str, shared: str) -> str:
-    """Return the line that names the winners and why (``shared`` when several share)."""
-    winners = results["winners"]
-    if not results["decided"]:
-        return "no winner: the log ends before the game is decided"
-    if not winners:
-        return "no winner: solo play declares none"
-    if len(winners) > 1:
-        return f"winners: {_and(winners)} ({shared})"
-    return f"winner: {winners[0]} ({why})"
-
-
-def summarize(rules: Rules, results: dict[str, Any]) -> tuple[str, ...]:
-    """Return a few short lines that state what decided a Shut the Box game, read off the
-    ``results`` of :meth:`_BoxLogReader.results` (so the text and ``--json`` agree).
-
-    >>> from kitgen.games import find_preset
-    >>> summarize(find_preset("classic").defaults, {"winners": ["Cy"], "decided": True,
-    ...     "totals": {"Ana": 23, "Cy": 21}, "turns": []})
-    ('scores: Ana 23, Cy 21', 'winner: Cy (lowest score)')
-    """
-    fmt, totals, turns = rules.format, results.get("totals", {}), results["turns"]
-    figures = ", ".join(f"{name} {_figure(total)}" for name, total in totals.items())
-    if fmt == "two-attempts":
-        attempts: dict[str, list[int]] = {name: [] for name in totals}
-        for turn in turns:
-            attempts[turn["player"]].append(turn["score"])
-        return (
-            "totals: " + ", ".join(
-                f"{name} not played" if not scores else
-                f"{name} {scores[0]} + {_figure(scores[1] if len(scores) > 1 else None)}"
-                + (f" = {totals[name]}" if len(scores) > 1 else "")
-                for name, scores in attempts.items()),
-            _winner_line(results, "lowest total", "sharing the lowest total"),
-        )
-    if fmt in ("single", "shut-wins") or len(totals) == 1:  # solo: one turn in every format
-        shut = (fmt == "shut-wins" and results["winners"] and turns
-                and turns[-1]["score"] == 0 and turns[-1]["player"] in results["winners"])
-        why = "shut the box, which ends the game at once" if shut else "lowest score"
-        return f"scores: {figures}", _winner_line(results, why, "sharing the lowest score")
-    if fmt.startswith("best-of-"):
-        rounds = ", ".join(f"{number} {winner or 'none (tied)'}"
-                           for number, winner in enumerate(results["round_winners"], start=1))
-        wins = ", ".join(f"{name} {count}" for name, count in results["round_wins"].items())
-        return (f"round winners: {rounds or 'no round finished yet'}",
-                f"round wins: {wins} ({rules.wins_needed} to win)",
-                _winner_line(results, f"first to {rules.wins_needed} round wins", ""))
-    if fmt == "elimination":
-        return _elimination(rules, results)
-    if fmt == "hundred":
-        loses = "passed 100" if rules.scoring == "sum" else "reached 1000"
-        resets = "; ".join(f"{reset['player']} in round {reset['round']} (line {reset['line']})"
-                           for reset in results["resets"])
-        lines = [f"running totals: {figures}", f"resets to 0: {resets or 'none'}"]
-        loser = results["loser"]
-        if loser is None:
-            lines.append(_winner_line(results, "", ""))
-        else:
-            lines.append(f"loser: {loser} ({loses} with {totals[loser]}); " + _winner_line(
-                results, "lowest total of the others", "sharing the lowest total of the others"))
-        return tuple(lines)
-    counts: dict[str, int] = {}
-    for turn in turns:
-        key = f"{turn['player']} ({turn['role']})"
-        counts[key] = counts.get(key, 0) + 1
-    played = ", ".join(f"{key} {count}" for key, count in counts.items()) or "none"
-    why = ""
-    if results["winners"]:
-        last = turns[-1]
-        did = "shut the last open tile" if last["role"] == "closer" else "opened the last shut tile"
-        why = f"the {last['role']}, {did} in the turn on line {last['line']}"
-    return f"turns: {played}", _winner_line(results, why, "")
-
-
-def _elimination(rules: Rules, results: dict[str, Any]) -> tuple[str, ...]:
-    """Return the summary of an ``elimination`` game: who went out in which round with
-    what total, who is still in, and why the winner won."""
-    totals, out = results["totals"], results["out"]
-    by_round: dict[int, list[str]] = {}
-    for name, number in out.items():
-        by_round.setdefault(number, []).append(name)
-    went_out = "; ".join(
-        f"{_and(names)} in round {number} with {_and([str(totals[name]) for name in names])}"
-        for number, names in sorted(by_round.items()))
-    lines = [f"out: {went_out or 'nobody yet'}"]
-    still_in = [name for name in totals if name not in out]
-    if still_in:
-        lines.append("still in: " + ", ".join(f"{name} {_figure(totals[name])}" for name in still_in))
-    last_round = max(by_round, default=0)
-    together = f"lowest total of the players who went out together in round {last_round}"
-    why = together if results["winners"] and results["winners"][0] in out else "the last player still in"
-    lines.append(_winner_line(results, why, f"sharing the {together}"))
-    return tuple(lines)
-
-
 def validate_box_log(header: Header, body: Iterable[Line], file: str) -> Report:
     """Return the :class:`Report` on a Shut the Box log: every error of ``body`` (the lines
     after ``header``) with its line and code, and the results (fields in the module doc),
-    as LOG-FORMAT.md specifies. Never raises for anything in the body.
+    as docs/log-format.md specifies. Never raises for anything in the body.
     """
     reader = _BoxLogReader(header)
     handlers = reader.handlers

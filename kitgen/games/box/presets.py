@@ -1,4 +1,4 @@
-"""The Shut the Box presets as data (RULES.md sections 2-6)."""
+"""The Shut the Box presets as data (docs/rules.md sections 2-6)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ PRESETS: tuple[Preset, ...] = (
         "strip",
         "Exact-sum number strips",
         "1-6 players, two attempts each on a 1-9 strip; lowest combined remainder wins.",
-        "RULES.md section 2",
+        "docs/rules.md section 2",
         _box("strip", 9, "never", "two-attempts", (1, 6)),
         record_shape=RecordShape(attempts=True),
     ),
@@ -22,7 +22,7 @@ PRESETS: tuple[Preset, ...] = (
         "classic",
         "Shut the Box",
         "1-4 players, 9 or 12 tiles; single round, best of 3/5/7 or elimination.",
-        "RULES.md section 3",
+        "docs/rules.md section 3",
         _box("classic", 9, "high-shut", "single", (1, 4)),
         (
             Option("tiles", "tiles", (("9", 9), ("12", 12)), "9"),
@@ -41,7 +41,7 @@ PRESETS: tuple[Preset, ...] = (
         "ten",
         "Ten-tile box",
         "1-8 players, tiles 1-10, one turn each; shutting the box wins at once.",
-        "RULES.md section 4",
+        "docs/rules.md section 4",
         _box("ten", 10, "low-sum", "shut-wins", (1, 8)),
         record_shape=RecordShape(round_scores=False),
     ),
@@ -49,7 +49,7 @@ PRESETS: tuple[Preset, ...] = (
         "hundred",
         "Race to 100",
         "2-8 players, running totals; a shut box resets to 0, passing 100 loses.",
-        "RULES.md section 5",
+        "docs/rules.md section 5",
         _box("hundred", 9, "high-shut", "hundred", (2, 8)),
         (Option("scoring", "scoring", (("sum", "sum"), ("digits", "digits")), "sum"),),
         RecordShape(rounds=True, rounds_from_seat_1=True),
@@ -58,7 +58,7 @@ PRESETS: tuple[Preset, ...] = (
         "long-game",
         "The long game",
         "2 players, closer against opener on one board; doubles earn extra turns.",
-        "RULES.md section 6",
+        "docs/rules.md section 6",
         _box("long-game", 9, "high-shut", "long-game", (2, 2)),
         record_shape=RecordShape(body="board"),
     ),

@@ -1,5 +1,5 @@
 """How Shut the Box players are ranked across tables, and the figures a player row carries
-(RULES.md sections 2-6; the standings of :mod:`kitgen.session.figures`)."""
+(docs/rules.md sections 2-6; the standings of :mod:`kitgen.session.figures`)."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def player_figures(rules: Rules, report: Report, name: str) -> dict[str, float |
     scores = [turn["score"] for turn in turns]
     figures.update({
         "average_left": _mean([remaining_sum(rules, score) for score in scores]),
-        "shut": scores.count(0),  # RULES.md section 1: a turn scores 0 exactly when the box is shut
+        "shut": scores.count(0),  # docs/rules.md section 1: a turn scores 0 exactly when the box is shut
         "best": min(scores, default=None),
         "worst": max(scores, default=None),
     })
@@ -62,7 +62,7 @@ def player_figures(rules: Rules, report: Report, name: str) -> dict[str, float |
 def remaining_sum(rules: Rules, score: int) -> int:
     """Return the sum of the tiles left open by a turn that scored ``score``: the score itself,
     or with ``digits`` scoring the sum of its digits (the open tiles of a 9-tile box read as
-    one number, RULES.md section 1).
+    one number, docs/rules.md section 1).
 
     >>> from kitgen.games import find_preset
     >>> remaining_sum(find_preset("hundred").configure({"scoring": "digits"}), 159)

@@ -1,4 +1,4 @@
-"""The exact-sum box shared by every Shut the Box preset (RULES.md section 1).
+"""The exact-sum box shared by every Shut the Box preset (docs/rules.md section 1).
 
 Throws, tile lists, box states, judging a move, whether a move exists, and turn scores.
 Syntax is kept apart from legality: :func:`parse_throw` and :func:`parse_tiles` raise at
@@ -7,7 +7,7 @@ the first syntax fault and accept impossible values (``13``, ``7+1``, ``die 0``,
 
 A **box state** is an ``int`` bitmask of the open tiles: tile ``t`` is bit ``t - 1``, so a
 fresh 9-tile box is ``0b111111111`` (:func:`fresh_box`). In the long game the opener's moves
-open shut tiles (RULES.md section 6): every function that moves tiles takes a ``role``,
+open shut tiles (docs/rules.md section 6): every function that moves tiles takes a ``role``,
 ``"close"`` (shut open tiles) or ``"open"`` (open shut tiles).
 
 Whether a move exists is answered by a table built once at import, from every set of open
@@ -27,13 +27,13 @@ from kitgen.rules.problems import Problem
 
 Role = Literal["close", "open"]
 
-MAX_TILES = 12  # RULES.md section 1: N = 9, 10 or 12
-FACES = range(1, 7)  # RULES.md section 1: six-sided dice, faces 1-6
-TWO_DICE_TOTALS = range(2, 13)  # RULES.md section 1: two dice total 2-12
-HIGH_SHUT_FROM = 7  # RULES.md section 1, one-die "high-shut": every tile from 7 up to N is shut
-LOW_SUM_LIMIT = 6  # RULES.md section 1, one-die "low-sum": the open tiles add up to 6 or less
+MAX_TILES = 12  # docs/rules.md section 1: N = 9, 10 or 12
+FACES = range(1, 7)  # docs/rules.md section 1: six-sided dice, faces 1-6
+TWO_DICE_TOTALS = range(2, 13)  # docs/rules.md section 1: two dice total 2-12
+HIGH_SHUT_FROM = 7  # docs/rules.md section 1, one-die "high-shut": every tile from 7 up to N is shut
+LOW_SUM_LIMIT = 6  # docs/rules.md section 1, one-die "low-sum": the open tiles add up to 6 or less
 NUMBER_MAX_DIGITS = 9  # a longer number cannot be read off a paper record
-NO_MOVE_WORDS = ("-", "none")  # LOG-FORMAT.md: a throw with no move
+NO_MOVE_WORDS = ("-", "none")  # docs/log-format.md: a throw with no move
 
 
 def _number(word: str, what: str, error: type[ValueError]) -> int:
@@ -65,7 +65,7 @@ class Throw:
     @cached_property
     def possible(self) -> bool:
         """Return whether real dice can show this throw: every face 1-6, a two-dice total
-        2-12 (RULES.md section 1)."""
+        2-12 (docs/rules.md section 1)."""
         if self.faces:
             return all(face in FACES for face in self.faces)
         return self.total in TWO_DICE_TOTALS
@@ -73,13 +73,13 @@ class Throw:
     @cached_property
     def double(self) -> bool:
         """Return whether this is a possible two-dice throw showing the same face twice
-        (RULES.md section 6); a total-only throw shows no double."""
+        (docs/rules.md section 6); a total-only throw shows no double."""
         return len(self.faces) == 2 and self.faces[0] == self.faces[1] and self.possible
 
 
 def parse_throw(text: str) -> Throw:
     """Return the :class:`Throw` written as ``8`` (two dice, total only), ``5+3`` (two dice,
-    both faces) or ``die 4`` (one die), ignoring case and spaces (LOG-FORMAT.md, "Shut the
+    both faces) or ``die 4`` (one die), ignoring case and spaces (docs/log-format.md, "Shut the
     Box presets"). Impossible values such as ``13``, ``7+1`` or ``die 0`` parse.
 
     Raises :class:`ThrowSyntaxError` for any other text.
@@ -109,7 +109,7 @@ def parse_throw(text: str) -> Throw:
 def parse_tiles(text: str) -> tuple[int, ...]:
     """Return the tile numbers written in ``text``, in the order written, separated by
     spaces, commas or ``+``; ``-`` or ``none`` is the empty tuple, "no move"
-    (LOG-FORMAT.md, "Shut the Box presets"). Tiles off the box and repeats parse.
+    (docs/log-format.md, "Shut the Box presets"). Tiles off the box and repeats parse.
 
     Raises :class:`TileSyntaxError` for anything but numbers, for an empty list, and for
     more numbers than the largest box has tiles (12).
@@ -181,7 +181,7 @@ _REACH, _SUMS = _tables()
 
 def has_move(movable: int, total: int) -> bool:
     """Return whether some non-empty set of the tiles in ``movable`` adds up to ``total``
-    (RULES.md section 1). ``movable`` is the open tiles for a closer, the shut tiles of the
+    (docs/rules.md section 1). ``movable`` is the open tiles for a closer, the shut tiles of the
     box for the long game's opener. Answered by lookup, without listing moves.
 
     >>> has_move(0b100010001, 4)  # 1, 5, 9 open; neither 4 nor 3+1 can be made
@@ -203,12 +203,12 @@ def open_sum(box: int) -> int:
 
 def movable_tiles(rules: Rules, box: int, role: Role = "close") -> int:
     """Return the tiles a move may use on ``box``: the open tiles when closing, the shut
-    tiles of the preset's box when opening (RULES.md section 6)."""
+    tiles of the preset's box when opening (docs/rules.md section 6)."""
     return box if role == "close" else fresh_box(rules.tiles) & ~box
 
 
 def one_die_allowed(rules: Rules, box: int) -> bool:
-    """Return whether the preset's one-die condition holds on ``box`` (RULES.md section 1):
+    """Return whether the preset's one-die condition holds on ``box`` (docs/rules.md section 1):
     ``never``; ``high-shut``, every tile from 7 up to N shut; ``low-sum``, the open tiles
     add up to 6 or less. The long game judges it on the board as it stands, for either role.
 
@@ -224,7 +224,7 @@ def one_die_allowed(rules: Rules, box: int) -> bool:
 
 
 def turn_score(rules: Rules, box: int) -> int:
-    """Return the score of a turn that ends on ``box`` (RULES.md section 1): the sum of the
+    """Return the score of a turn that ends on ``box`` (docs/rules.md section 1): the sum of the
     open tiles, or with ``digits`` scoring the open tiles read in ascending order as one
     decimal number; 0 for a shut box.
 
@@ -288,10 +288,10 @@ def judge_move(
     rules: Rules, box: int, throw: Throw, tiles: tuple[int, ...], role: Role = "close"
 ) -> tuple[Problem, ...]:
     """Return every problem of moving ``tiles`` (``()``: "no move") after ``throw`` on
-    ``box`` under ``rules`` (RULES.md sections 1 and 6), in the order below; ``()`` if the
+    ``box`` under ``rules`` (docs/rules.md sections 1 and 6), in the order below; ``()`` if the
     move, or the "no move" claim, is right.
 
-    Codes (LOG-FORMAT.md, "Error codes"): ``bad-roll`` (a face outside 1-6, a two-dice total
+    Codes (docs/log-format.md, "Error codes"): ``bad-roll`` (a face outside 1-6, a two-dice total
     outside 2-12), ``one-die-not-allowed``, ``repeated-tile``, ``tile-unavailable`` (off the
     box, or not open; for ``role="open"`` not shut), ``sum-mismatch`` (the tiles as written,
     repeats included, against the throw's total) and ``missed-move`` ("no move" although a
@@ -330,7 +330,7 @@ def judge_move(
 def apply_move(rules: Rules, box: int, tiles: tuple[int, ...], role: Role = "close") -> int:
     """Return ``box`` after moving ``tiles`` as written: every written tile that is on the
     box and movable (open when closing, shut when opening) is shut (opened); the others
-    are left as they are, as LOG-FORMAT.md's "state as written" asks.
+    are left as they are, as docs/log-format.md's "state as written" asks.
 
     >>> from kitgen.games import find_preset
     >>> tiles_of(apply_move(find_preset("strip").defaults, fresh_box(9), (3, 5, 13)))
@@ -344,5 +344,5 @@ def apply_move(rules: Rules, box: int, tiles: tuple[int, ...], role: Role = "clo
 
 def finished(rules: Rules, box: int, role: Role = "close") -> bool:
     """Return whether a turn's moves have completed ``box`` for their ``role``: every tile
-    shut when closing, every tile open when opening (RULES.md sections 1 and 6)."""
+    shut when closing, every tile open when opening (docs/rules.md sections 1 and 6)."""
     return box == 0 if role == "close" else box == fresh_box(rules.tiles)

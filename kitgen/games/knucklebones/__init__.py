@@ -1,4 +1,4 @@
-"""Knucklebones (RULES.md section 7): two 3x3 grids and one die. Its rules core is
+"""Knucklebones (docs/rules.md section 7): two 3x3 grids and one die. Its rules core is
 :mod:`kitgen.games.knucklebones.rules`, its log walker :mod:`kitgen.games.knucklebones.log` (imported
 for a knucklebones log only: a tenth of ``validate``'s start-up otherwise), its ranking
 :mod:`kitgen.games.knucklebones.ranking`."""
@@ -42,7 +42,7 @@ class KnucklebonesGame(Game):
                                claim["column"])
 
     def validate_log(self, header: Header, body: Iterable[Line], file: str) -> Report:
-        """Return the :class:`Report` of a knucklebones log (LOG-FORMAT.md)."""
+        """Return the :class:`Report` of a knucklebones log (docs/log-format.md)."""
         from kitgen.games.knucklebones.log import validate_knucklebones_log
 
         return validate_knucklebones_log(header, body, file)

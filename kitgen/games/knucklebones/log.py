@@ -1,4 +1,4 @@
-"""Validate a knucklebones log (LOG-FORMAT.md, "Knucklebones"; RULES.md section 7).
+"""Validate a knucklebones log (docs/log-format.md, "Knucklebones"; docs/rules.md section 7).
 
 The body is read line by line into entries (a line that fits no form is one ``syntax``
 error and is skipped), then the entries drive :class:`kitgen.games.knucklebones.rules.Match`
@@ -77,7 +77,7 @@ from kitgen.logs.suggest import did_you_mean, nearest_form, not_a_player
 from kitgen.rules.names import read_name
 from kitgen.text.problems import describe
 
-DRAW = "draw"  # LOG-FORMAT.md, "Knucklebones": winner: <name> | draw
+DRAW = "draw"  # docs/log-format.md, "Knucklebones": winner: <name> | draw
 _GAME_LINE = re.compile(r"game\s+[0-9]+", re.IGNORECASE)
 _PLACEMENT = re.compile(r"([0-9]+)\s+(\S+)")
 _CLAIM_KEYWORDS = ("score", "winner", "match winner")
@@ -119,7 +119,7 @@ _Entry = _GameLine | _Placement | _ScoreClaim | _WinnerClaim
 
 def validate_knucklebones_log(header: Header, body: Iterable[Line], file: str) -> Report:
     """Return the :class:`Report` of a knucklebones log: every located error and the
-    results described in this module's docstring (LOG-FORMAT.md, "Knucklebones").
+    results described in this module's docstring (docs/log-format.md, "Knucklebones").
 
     ``header`` is the log's read header (its rules must be knucklebones), ``body`` the
     meaningful lines after it, ``file`` the name the report carries. Never raises for
@@ -214,7 +214,7 @@ def _number(text: str) -> int:
     """Return the plain decimal number ``text``; raises :class:`_Unreadable` otherwise."""
     if not re.fullmatch(r"[0-9]+", text):
         raise _Unreadable(f"{quote(text)} is not a number written in plain digits.")
-    if len(text) > NUMBER_MAX_DIGITS:  # LOG-FORMAT.md ruling 10
+    if len(text) > NUMBER_MAX_DIGITS:  # docs/log-format.md ruling 10
         raise _Unreadable(f"{quote(text)} is too long to be a number on a paper record.")
     return int(text)
 
@@ -260,9 +260,9 @@ class _Walk:
         self.match = self.match.start_game()
 
     def placement(self, entry: _Placement, rest: Iterable[_Entry]) -> None:
-        """Judge one placement and play it as written (LOG-FORMAT.md, "Knucklebones")."""
+        """Judge one placement and play it as written (docs/log-format.md, "Knucklebones")."""
         if self.match.over or (self.match.game is not None and self.match.game.ended):
-            if _seat_of(entry.name, self.players) is None:  # LOG-FORMAT.md ruling 5
+            if _seat_of(entry.name, self.players) is None:  # docs/log-format.md ruling 5
                 self.error(entry.line, "unknown-player",
                            not_a_player(entry.name, self.players, "it counts for nobody"))
             if self.match.over:

@@ -1,4 +1,4 @@
-"""The knucklebones preset as data (RULES.md section 7)."""
+"""The knucklebones preset as data (docs/rules.md section 7)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ PRESETS: tuple[Preset, ...] = (
         "knucklebones",
         "Knucklebones",
         "2 players, two 3x3 grids and one die; matching faces knock out the facing column.",
-        "RULES.md section 7",
+        "docs/rules.md section 7",
         Rules("knucklebones", "knucklebones", 0, "never", "sum", "single", 2, 2),
         (
             Option("match", "format",

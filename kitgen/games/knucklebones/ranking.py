@@ -1,5 +1,5 @@
 """How knucklebones players are ranked across tables, and the figures a player row carries
-(RULES.md section 7; the standings of :mod:`kitgen.session.figures`)."""
+(docs/rules.md section 7; the standings of :mod:`kitgen.session.figures`)."""
 
 from __future__ import annotations
 

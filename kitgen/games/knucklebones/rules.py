@@ -1,4 +1,4 @@
-"""Knucklebones: grids, placements, removals, scores, games and matches (RULES.md section 7).
+"""Knucklebones: grids, placements, removals, scores, games and matches (docs/rules.md section 7).
 
 Pure values and functions. A :class:`Grid` is one player's three columns; :func:`place`
 puts a die in the mover's column and removes every die of that face from the opponent's
@@ -31,16 +31,16 @@ from kitgen.errors import ColumnSyntaxError, GridSyntaxError, quote
 from kitgen.games.preset import Rules
 from kitgen.rules.problems import Problem
 
-FACES = range(1, 7)  # RULES.md section 7: one shared six-sided die
+FACES = range(1, 7)  # docs/rules.md section 7: one shared six-sided die
 _FACE_SET = frozenset(FACES)
-COLUMN_DICE = 3  # RULES.md section 7: a column has 3 spaces
-GRID_DICE = 9  # RULES.md section 7: 3 columns of 3; a game ends when a grid holds 9 dice
-MAX_TOTAL = 162  # RULES.md section 7: three columns of three 6s
-SEATS = (0, 1)  # RULES.md section 7: 2 players, seat 0 first in ``players:``
+COLUMN_DICE = 3  # docs/rules.md section 7: a column has 3 spaces
+GRID_DICE = 9  # docs/rules.md section 7: 3 columns of 3; a game ends when a grid holds 9 dice
+MAX_TOTAL = 162  # docs/rules.md section 7: three columns of three 6s
+SEATS = (0, 1)  # docs/rules.md section 7: 2 players, seat 0 first in ``players:``
 
 
 class Column(IntEnum):
-    """A column as labelled on the printed boards (RULES.md section 7). Both boards share
+    """A column as labelled on the printed boards (docs/rules.md section 7). Both boards share
     one orientation, so each player's LEFT column faces the other's LEFT column."""
 
     LEFT = 0
@@ -53,7 +53,7 @@ class Column(IntEnum):
         return self.name.lower()
 
 
-_COLUMN_WORDS = {  # LOG-FORMAT.md, "Knucklebones": left, middle, right; l, m, r; 1, 2, 3
+_COLUMN_WORDS = {  # docs/log-format.md, "Knucklebones": left, middle, right; l, m, r; 1, 2, 3
     word: column
     for column in Column
     for word in (column.label, column.label[0], str(column.value + 1))
@@ -62,7 +62,7 @@ _COLUMN_WORDS = {  # LOG-FORMAT.md, "Knucklebones": left, middle, right; l, m, r
 
 def parse_column(text: str) -> Column:
     """Return the column ``text`` names: ``left``, ``middle``, ``right``, ``l``, ``m``, ``r``,
-    ``1``, ``2`` or ``3``, ignoring case and surrounding spaces (LOG-FORMAT.md, "Knucklebones").
+    ``1``, ``2`` or ``3``, ignoring case and surrounding spaces (docs/log-format.md, "Knucklebones").
 
     Raises :class:`ColumnSyntaxError` for any other text.
 
@@ -79,7 +79,7 @@ def parse_column(text: str) -> Column:
 
 def column_score(faces: Sequence[int]) -> int:
     """Return the score of a column holding ``faces``: for each face f shown c times,
-    f x c x c (RULES.md section 7), summed as the seed words it, each die scoring its face
+    f x c x c (docs/rules.md section 7), summed as the seed words it, each die scoring its face
     times how many dice of the column show that face.
 
     >>> [column_score(faces) for faces in ([2, 2], [6, 6, 6], [5, 5, 1], [4, 1, 4])]
@@ -91,7 +91,7 @@ def column_score(faces: Sequence[int]) -> int:
 @dataclass(frozen=True)
 class Grid:
     """One player's grid: three columns (indexed by :class:`Column`) of 0-3 faces 1-6 each,
-    bottom first, as a tuple of three tuples (RULES.md section 7).
+    bottom first, as a tuple of three tuples (docs/rules.md section 7).
 
     Raises ``ValueError`` for any other shape.
     """
@@ -120,7 +120,7 @@ class Grid:
 
     @property
     def full(self) -> bool:
-        """Return whether the grid holds 9 dice, which ends the game (RULES.md section 7)."""
+        """Return whether the grid holds 9 dice, which ends the game (docs/rules.md section 7)."""
         return self.dice == GRID_DICE
 
     @cached_property
@@ -205,7 +205,7 @@ def format_grid(grid: Grid) -> str:
 
 def judge_placement(grid: Grid, face: int, column: str) -> tuple[Problem, ...]:
     """Return every problem of placing ``face`` in the column of ``grid`` named ``column``
-    (RULES.md section 7; LOG-FORMAT.md, "Knucklebones"): ``bad-roll`` for a face outside
+    (docs/rules.md section 7; docs/log-format.md, "Knucklebones"): ``bad-roll`` for a face outside
     1-6, ``bad-column`` for a name :func:`parse_column` refuses, ``column-full`` for a
     column that already holds 3 dice. An empty tuple means the placement can be made.
 
@@ -227,7 +227,7 @@ def judge_placement(grid: Grid, face: int, column: str) -> tuple[Problem, ...]:
 
 def place(mine: Grid, theirs: Grid, face: int, column: Column) -> tuple[Grid, Grid]:
     """Return ``(mine, theirs)`` after the mover places ``face`` in ``column`` of ``mine``
-    and every die of that face leaves the opponent's facing ``column`` (RULES.md section 7).
+    and every die of that face leaves the opponent's facing ``column`` (docs/rules.md section 7).
     The mover's own dice and the other columns are never touched.
 
     Raises ``ValueError`` for a placement :func:`judge_placement` refuses.
@@ -242,7 +242,7 @@ def place(mine: Grid, theirs: Grid, face: int, column: Column) -> tuple[Grid, Gr
 
 @dataclass(frozen=True)
 class Preview:
-    """What one named placement makes of the stated position (RULES.md section 7): the
+    """What one named placement makes of the stated position (docs/rules.md section 7): the
     face, the column, that column's score after it, both totals after it (0-162) and how
     many opposing dice it removes (0-3). Arithmetic, never a comparison of columns."""
 
@@ -294,7 +294,7 @@ class GridGame:
 
     @property
     def ended(self) -> bool:
-        """Return whether a grid holds 9 dice, which ends the game (RULES.md section 7)."""
+        """Return whether a grid holds 9 dice, which ends the game (docs/rules.md section 7)."""
         return any(grid.full for grid in self.grids)
 
     @property
@@ -333,7 +333,7 @@ class GridGame:
 
     def use_turn(self, seat: int) -> GridGame:
         """Return the game after ``seat`` used a turn without changing the grids (a placement
-        that could not be made still uses the turn, LOG-FORMAT.md "Knucklebones")."""
+        that could not be made still uses the turn, docs/log-format.md "Knucklebones")."""
         starter = seat if self.starter is None else self.starter
         return replace(self, starter=starter, due=other_seat(seat))
 
@@ -350,7 +350,7 @@ class _Earlier:
 @dataclass(frozen=True)
 class Match:
     """A match of ``wins_needed`` game wins (1 single, 2 best-of-3, 3 best-of-5;
-    RULES.md section 7) and every game begun in it (:attr:`games`, in order, the current
+    docs/rules.md section 7) and every game begun in it (:attr:`games`, in order, the current
     one last). A game that was not played to its end and is not last was abandoned.
 
     Build one with :func:`new_match` or :meth:`of`; the fields hold the current ``game``,
@@ -411,7 +411,7 @@ class Match:
     def start_game(self) -> Match:
         """Return the match with a new game begun. It is started by the seat that did not
         start the previous game (also after a draw), or by either seat for the first game
-        (RULES.md section 7). A game still being played is abandoned without a result;
+        (docs/rules.md section 7). A game still being played is abandoned without a result;
         one without a placement is simply replaced.
 
         Raises ``ValueError`` once the match is decided.

@@ -104,7 +104,7 @@ def strip_geometry(tiles: int, hint: str, layout: Layout, name_lines: int = 1) -
     holding ``name_lines`` lines.
 
     Boxes keep their nominal size (14 mm, 21 mm in large print); a strip too wide for
-    the page wraps onto balanced rows instead of shrinking a box (KIT.md).
+    the page wraps onto balanced rows instead of shrinking a box (docs/kit.md).
 
     >>> from kitgen.kit.layout import PAPERS, Layout
     >>> strip_geometry(12, "", Layout.for_print(PAPERS["a4"], True)).rows[1]

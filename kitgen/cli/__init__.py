@@ -1,4 +1,4 @@
-"""The ``kitgen`` command line (CLI.md): thin Typer commands over the library.
+"""The ``kitgen`` command line (docs/cli.md): thin Typer commands over the library.
 
 Each command parses its options, calls one library function, prints, and maps
 :class:`KitgenError` to exit status 2. Exit 1 means a rule said no. Nothing here
@@ -11,18 +11,27 @@ import codecs
 import io
 import json
 import logging
-import re
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn, TypeAlias, cast
+from typing import TYPE_CHECKING, Any, Literal, NoReturn, cast
 
 import typer
-from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from kitgen import __version__
-from kitgen.errors import QUOTE_MAX_CHARS, KitgenError, quote
+from kitgen.cli.parameters import (
+    Command,
+    Format,
+    Group,
+    Match,
+    OneDie,
+    Preset,
+    PresetId,
+    Scoring,
+    Tiles,
+)
+from kitgen.errors import KitgenError
 from kitgen.games import DEFAULT_PRESET, presets
 from kitgen.games.preset import Rules
 from kitgen.kit.request import HostKey, Paper
@@ -33,70 +42,6 @@ if TYPE_CHECKING:  # for annotations only: the CLI imports Rich and the session 
     from kitgen.session.figures import Session
 
 
-# click's Parameter: Typer vendors click as the private typer._click and exports no name for it
-def without_flag_metavars(params: list[Any]) -> list[Any]:
-    """Return ``params`` with every flag's metavariable blanked, so help shows none for an
-    option that takes no value (Typer shows ``<bool>``, inviting ``--force true``)."""
-    for param in params:
-        if getattr(param, "is_flag", False) and param.metavar is None:
-            param.metavar = ""
-    return params
-
-
-def usage_name(argument: TyperArgument) -> str:
-    """Return how the usage line names ``argument``, as Click does: ``LOG...`` for a list, the
-    name bare when required and ``[PRESET]`` when not (Typer writes ``{LOG}...``)."""
-    name = argument.metavar or (argument.name or "").upper()
-    if argument.nargs != 1 and not name.endswith("..."):
-        name += "..."
-    return name if argument.required else f"[{name}]"
-
-
-class Command(TyperCommand):
-    """A Typer command whose help shows no metavariable for flags and its usage line names
-    its arguments as Click does, and whose refusal of a value (a choice not offered, a number not a number) reads as
-    Click's, quoting at most 40 characters of the value."""
-
-    # Typer passes its vendored click Context, public only as the base of typer.Context: the
-    # overrides name typer.Context, as Typer's documentation does (typer._click is private)
-    def collect_usage_pieces(self, ctx: typer.Context) -> list[str]:  # type: ignore[override]
-        pieces = [self.options_metavar] if self.options_metavar else []
-        for param in self.get_params(ctx):
-            usage = [usage_name(param)] if isinstance(param, TyperArgument) else param.get_usage_pieces(ctx)
-            pieces.extend(usage)
-        return pieces
-
-    def get_params(self, ctx: typer.Context) -> list[Any]:  # type: ignore[override]
-        return without_flag_metavars(super().get_params(ctx))
-
-    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:  # type: ignore[override]
-        try:
-            return super().parse_args(ctx, args)
-        except typer.BadParameter as error:
-            error.message = clicks_message(error)
-            raise
-
-
-def clicks_message(error: typer.BadParameter) -> str:
-    """Return the message of a refused value as Click words it, quoting at most 40
-    characters of the value: Typer coerces through pydantic, which starts a ValueError's
-    message "Value error, " and says "Input should be a valid integer, unable to parse..."
-    of a number that is not one."""
-    errors = getattr(error.__cause__, "errors", None)  # pydantic's ValidationError.errors
-    first = errors()[0] if errors is not None and errors() else {}
-    if first.get("type") in NUMBER_ERRORS:
-        return f"{quote(str(first.get('input')))} is not {NUMBER_ERRORS[first['type']]}."
-    message = error.message.removeprefix(PYDANTIC_VALUE_ERROR)
-    return LONG_QUOTE.sub(lambda found: quote(found.group(1)), message)
-
-
-class Group(TyperGroup):
-    """The Typer group of kitgen's commands; its help shows no metavariable for flags."""
-
-    def get_params(self, ctx: typer.Context) -> list[Any]:  # type: ignore[override]  # as Command's
-        return without_flag_metavars(super().get_params(ctx))
-
-
 app = typer.Typer(
     cls=Group,
     no_args_is_help=True,
@@ -105,52 +50,7 @@ app = typer.Typer(
 )
 
 STDOUT = Path("-")  # -o -: the kit PDF on standard output
-LONG_QUOTE = re.compile(rf"'([^']{{{QUOTE_MAX_CHARS + 1},}})'")  # a value Click quotes whole
-PYDANTIC_VALUE_ERROR = "Value error, "
-# pydantic's error type for a number that is not one: Click's words for it
-NUMBER_ERRORS = {"int_parsing": "a valid integer", "float_parsing": "a valid float"}
 
-
-def choices(values: Iterable[str]) -> Any:
-    """Return a ``Literal`` of ``values`` in order, once each: Typer shows it as
-    ``[a|b]``, completes it, and refuses other values with Click's message."""
-    return Literal[tuple(dict.fromkeys(values))]
-
-
-def option_choices(name: str) -> Any:
-    """Return the values the preset option ``name`` takes in any preset, as choices."""
-    return choices(value for preset in presets() for option in preset.options
-                   if option.name == name for value in option.values)
-
-
-# Preset options, shared by `kit` and `check` (CLI.md: the names of a log's rules: line). Each
-# takes a Literal of its values, made at import; mypy, which cannot read a Literal made at run
-# time, checks each as the str Typer passes.
-if TYPE_CHECKING:
-    PresetId: TypeAlias = str
-    TilesChoice: TypeAlias = str
-    OneDieChoice: TypeAlias = str
-    FormatChoice: TypeAlias = str
-    ScoringChoice: TypeAlias = str
-    MatchChoice: TypeAlias = str
-else:
-    PresetId = choices(preset.id for preset in presets())
-    TilesChoice = option_choices("tiles")
-    OneDieChoice = option_choices("one-die")
-    FormatChoice = option_choices("format")
-    ScoringChoice = option_choices("scoring")
-    MatchChoice = option_choices("match")
-Preset = Annotated[PresetId, typer.Option(
-    "--rules", case_sensitive=False, help="The game: a preset id (kitgen rules lists them).")]
-Tiles = Annotated[TilesChoice | None, typer.Option("--tiles", help="classic: tiles on the box.")]
-OneDie = Annotated[OneDieChoice | None, typer.Option(
-    "--one-die", case_sensitive=False, help="classic: the one-die rule.")]
-Format = Annotated[FormatChoice | None, typer.Option(
-    "--format", case_sensitive=False, help="classic: single round, best of 3/5/7, or elimination.")]
-Scoring = Annotated[ScoringChoice | None, typer.Option(
-    "--scoring", case_sensitive=False, help="hundred: score the tiles' sum or their digits.")]
-Match = Annotated[MatchChoice | None, typer.Option(
-    "--match", case_sensitive=False, help="knucklebones: one game or a best-of match.")]
 
 KIT_EXAMPLES = """Examples:
 
@@ -474,7 +374,7 @@ def validate(
     status = 0
     verdicts: list[dict[str, Any]] = []  # what the closing tally needs of each log, not the whole report
     paths = [str(path) for path in expand_logs([Path(name) for name in logs])]
-    # --json: one object per line, each written once the next log is done (CLI.md: streamed
+    # --json: one object per line, each written once the next log is done (docs/cli.md: streamed
     # log by log, not held until the end).
     pending = None
     if as_json:
