@@ -87,8 +87,8 @@ score: 1
 def test_it_validates_a_log_of_its_preset(eight):
     report = validate_text(LOG)
     assert report.valid, report.errors
-    assert report.results["winners"] == ["Ben"]
-    assert report.results["totals"] == {"Ana": 9, "Ben": 1}
+    assert report.results.winners == ("Ben",)
+    assert report.results.totals == {"Ana": 9, "Ben": 1}
 
 
 def test_a_tile_off_its_box_is_an_error_in_the_log(eight):

@@ -57,8 +57,8 @@ def test_case(name):
     report = validate_text((CASES / f"{name}.log").read_text(encoding="utf-8"), name)
     assert report.valid is expected["valid"]
     if expected["valid"]:
-        assert report.results["winners"] == expected["winners"]
-        assert report.results.get("loser") == expected.get("loser")
+        assert report.results.to_json()["winners"] == expected["winners"]
+        assert report.results.to_json().get("loser") == expected.get("loser")
         return
     found = [(error.line, error.code) for error in report.errors]
     assert (expected["line"], expected["primary"]) in found
@@ -100,7 +100,7 @@ def test_names_match_ignoring_case_and_typographic_apostrophes():
     text = log("strip", "O'Neil, Ben", turn("o\u2019neil", T43), turn("BEN", T43),
                turn("O'NEIL", T14), turn("ben", T43), "winner: o'neil")
     assert errors(text) == []
-    assert validate_text(text).results["winners"] == ["O'Neil"]
+    assert validate_text(text).results.winners == ("O'Neil",)
 
 
 def test_strip_attempts_come_in_any_order_and_a_third_is_extra_and_ignored():
@@ -113,13 +113,13 @@ def test_strip_attempts_come_in_any_order_and_a_third_is_extra_and_ignored():
 def test_strip_unknown_player_counts_for_nobody():
     text = log("strip", "Ana", turn("Zed", T14, "score: 14"), turn("Ana", T43))
     assert errors(text) == [(3, "unknown-player"), (None, "missing-turn")]
-    assert validate_text(text).results["totals"] == {"Ana": 43}
+    assert validate_text(text).results.totals == {"Ana": 43}
 
 
 def test_unknown_player_in_turn_order_formats_counts_as_the_due_player():
     text = log("classic", "Ana, Ben", turn("Zed", T14), turn("Ben", T43), "winner: Ana")
     assert errors(text) == [(3, "unknown-player")]
-    assert validate_text(text).results["totals"] == {"Ana": 14, "Ben": 43}
+    assert validate_text(text).results.totals == {"Ana": 14, "Ben": 43}
 
 
 def test_a_turn_by_a_player_who_already_played_this_round_is_extra():
@@ -207,22 +207,22 @@ def test_claims_are_checked_where_they_stand():
 def test_a_tie_is_claimed_by_naming_every_winner():
     text = log("classic", "Ana, Ben", turn("Ana", T43), turn("Ben", T43), "winner: Ben, Ana")
     assert errors(text) == []
-    assert validate_text(text).results["winners"] == ["Ana", "Ben"]
+    assert validate_text(text).results.winners == ("Ana", "Ben")
 
 
 def test_solo_play_has_no_winner():
     text = log("classic", "Ana", turn("Ana", T14), "winner: none")
     assert errors(text) == []
-    assert validate_text(text).results["winners"] == []
+    assert validate_text(text).results.winners == ()
     assert errors(log("classic", "Ana", turn("Ana", T14), "winner: Ana")) == [(10, "wrong-winner")]
 
 
 @pytest.mark.parametrize("fmt", ["best-of-3", "best-of-7", "elimination"])
 def test_a_solo_game_of_rounds_is_one_turn_with_its_score_posted(fmt):
     report = validate_text(log(f"classic format={fmt}", "Ana", turn("Ana", T14)))
-    assert report.valid and report.results["decided"]
-    assert report.summary == ("scores: Ana 14", "no winner: solo play declares none")
-    assert {"round_wins", "round_winners", "out"}.isdisjoint(report.results)
+    assert report.valid and report.results.decided
+    assert format_text(report).splitlines()[1:] == ["  scores: Ana 14", "  no winner: solo play declares none"]
+    assert report.results.rounds is None and report.results.out is None
 
 
 def test_an_undecided_game_has_one_missing_turn_and_no_winner():
@@ -230,7 +230,7 @@ def test_an_undecided_game_has_one_missing_turn_and_no_winner():
     report = validate_text(text)
     assert [(error.line, error.code) for error in report.errors] == [
         (13, "wrong-winner"), (None, "missing-turn")]
-    assert report.results["winners"] == []
+    assert report.results.winners == ()
     assert "Cy is due" in report.errors[-1].message
 
 
@@ -257,8 +257,8 @@ def test_best_of_ties_give_no_round_win_and_play_runs_past_the_named_length():
     text = log("classic format=best-of-3", "Ana, Ben", *BEST_OF_3, "winner: Ben")
     report = validate_text(text)
     assert report.valid, report.errors
-    assert report.results["round_wins"] == {"Ana": 1, "Ben": 2}
-    assert [turn["round"] for turn in report.results["turns"]] == [1, 1, 2, 2, 3, 3, 4, 4]
+    assert report.results.rounds.wins == {"Ana": 1, "Ben": 2}
+    assert [turn.round for turn in report.results.turns] == [1, 1, 2, 2, 3, 3, 4, 4]
 
 
 def test_a_wrong_round_number_is_turn_order():
@@ -280,7 +280,7 @@ def test_elimination_at_exactly_45():
                turn("Ben", T14), turn("Ana", T2), "totals: Ana 45, Ben 28", "winner: Ben")
     report = validate_text(text)
     assert report.valid, report.errors
-    assert report.results["out"] == {"Ana": 2}
+    assert report.results.out == {"Ana": 2}
 
 
 def test_hundred_reset_and_strict_passing():
@@ -293,13 +293,13 @@ def test_hundred_reset_and_strict_passing():
     )
     report = validate_text(text)
     assert report.valid, report.errors
-    assert report.results["loser"] == "Ana" and report.results["totals"] == {"Ana": 143, "Ben": 43}
+    assert report.results.hundred.loser == "Ana" and report.results.totals == {"Ana": 143, "Ben": 43}
 
 
 def test_hundred_digits_scores_read_the_open_tiles_and_1000_loses_at_once():
     text = log("hundred scoring=digits", "Ana, Ben", turn("Ana", T14, "score: 1346"), "loser: Ana")
     assert errors(text) == []
-    assert validate_text(text).results["winners"] == ["Ben"]
+    assert validate_text(text).results.winners == ("Ben",)
 
 
 # --- the long game: doubles (docs/rules.md section 6) -----------------------------------------------
@@ -315,7 +315,7 @@ OPENER_TURN = ("2+3: 5", "1+1: -", "4+2: 6", "1+2: -")
 def test_doubles_earn_extra_turns_spent_on_no_move_throws():
     text = log("long-game", "Ana, Ben", turn("Ana", CLOSER_TURN), turn("Ben", OPENER_TURN))
     assert errors(text) == [(None, "missing-turn")]
-    assert validate_text(text).results["turns"] == [
+    assert validate_text(text).results.to_json()["turns"] == [
         {"line": 3, "player": "Ana", "role": "closer", "throws": [
             "4+5", "4+4", "3+4", "die 6", "die 5", "6+6", "5+6", "6+5"]},
         {"line": 12, "player": "Ben", "role": "opener", "throws": ["2+3", "1+1", "4+2", "1+2"]},
@@ -342,7 +342,7 @@ def test_the_long_game_is_won_by_completing_the_board():
     text = log("long-game", "Ana, Ben", turn("Ana", closer), "winner: Ana",
                turn("Ben", ("3+4: 7",)))
     assert errors(text) == [(14, "extra-turn")]
-    assert validate_text(text).results["winners"] == ["Ana"]
+    assert validate_text(text).results.winners == ("Ana",)
 
 
 # --- the report --------------------------------------------------------------------------------
@@ -353,7 +353,7 @@ def test_results_and_text_report():
                turn("Ana", T14))
     report = validate_text(text, "club.log")
     assert report.rules == "strip"
-    assert report.results == {
+    assert report.results.to_json() == {
         "winners": ["Ana", "Ben"],
         "decided": True,
         "totals": {"Ana": 57, "Ben": 57},

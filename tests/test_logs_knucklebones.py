@@ -68,7 +68,7 @@ def test_case_agrees_with_expected(name):
     report = validate_knucklebones_log(header, body, f"{name}.log")
     assert report.valid is expected["valid"]
     if expected["valid"]:
-        assert report.results["winners"] == expected["winners"]
+        assert list(report.results.winners) == expected["winners"]
         return
     assert (expected["line"], expected["primary"]) in codes(report)
     assert {error.code for error in report.errors} == set(expected["all"])
@@ -77,7 +77,7 @@ def test_case_agrees_with_expected(name):
 def test_spec_example_results():
     header, body = read_header(read_log_text(CASES / "spec-knucklebones-example.log"))
     results = validate_knucklebones_log(header, body, "example.log").results
-    assert results == {
+    assert results.to_json() == {
         "games": [{"game": 1, "starter": "Ana", "totals": {"Ana": 32, "Ben": 45},
                    "result": "won", "winner": "Ben"}],
         "wins": {"Ana": 0, "Ben": 1},
@@ -96,7 +96,7 @@ def test_single_game_with_claims_is_valid_and_reports_its_results():
     report = validate(text)
     assert report.errors == ()
     assert report.rules == "knucklebones"
-    assert report.results == {
+    assert report.results.to_json() == {
         "games": [{"game": 1, "starter": "Ana", "totals": {"Ana": 81, "Ben": 39},
                    "result": "won", "winner": "Ana"}],
         "wins": {"Ana": 1, "Ben": 0},
@@ -108,8 +108,8 @@ def test_single_game_with_claims_is_valid_and_reports_its_results():
 
 
 def test_a_game_line_before_the_first_game_is_optional():
-    assert validate(log(*game("Ben", "Ana", LOW, label=1))).results["winners"] == ["Ana"]
-    assert validate(log(*game("Ben", "Ana", LOW))).results["winners"] == ["Ana"]
+    assert validate(log(*game("Ben", "Ana", LOW, label=1))).results.winners == ("Ana",)
+    assert validate(log(*game("Ben", "Ana", LOW))).results.winners == ("Ana",)
 
 
 def test_best_of_3_alternates_starters_and_ends_at_two_wins():
@@ -122,10 +122,10 @@ def test_best_of_3_alternates_starters_and_ends_at_two_wins():
     report = validate(text)
     assert report.errors == ()
     assert report.rules == "knucklebones match=best-of-3"
-    assert [(g["starter"], g["winner"]) for g in report.results["games"]] == [
+    assert [(g.starter, g.winner) for g in report.results.games] == [
         ("Ana", "Ana"), ("Ben", "Ben"), ("Ana", "Ben")]
-    assert report.results["wins"] == {"Ana": 1, "Ben": 2}
-    assert report.results["winners"] == ["Ben"]
+    assert report.results.wins == {"Ana": 1, "Ben": 2}
+    assert report.results.winners == ("Ben",)
 
 
 def test_best_of_5_needs_three_wins():
@@ -133,9 +133,9 @@ def test_best_of_5_needs_three_wins():
     text = log(*[line for lines in games[:4] for line in lines], rules="knucklebones match=best-of-5")
     report = validate(text)
     assert codes(report) == [(None, "missing-turn")]
-    assert report.results["wins"] == {"Ana": 2, "Ben": 2} and report.results["winners"] == []
+    assert report.results.wins == {"Ana": 2, "Ben": 2} and report.results.winners == ()
     text = log(*[line for lines in games for line in lines], rules="knucklebones match=best-of-5")
-    assert validate(text).results["winners"] == ["Ana"]
+    assert validate(text).results.winners == ("Ana",)
 
 
 def test_a_later_game_started_by_the_same_seat_is_turn_order_taken_as_written():
@@ -147,8 +147,8 @@ def test_a_later_game_started_by_the_same_seat_is_turn_order_taken_as_written():
     first_of_game_2 = line_of(text, "game 2") + 1
     assert codes(report) == [(first_of_game_2, "turn-order")]
     assert "Ben's turn" in report.errors[0].message
-    assert [g["starter"] for g in report.results["games"]] == ["Ana", "Ana", "Ben"]
-    assert report.results["winners"] == ["Ben"]
+    assert [g.starter for g in report.results.games] == ["Ana", "Ana", "Ben"]
+    assert report.results.winners == ("Ben",)
 
 
 def test_a_drawn_game_counts_for_no_one_and_is_replayed_by_the_other_seat():
@@ -156,10 +156,10 @@ def test_a_drawn_game_counts_for_no_one_and_is_replayed_by_the_other_seat():
                "winner: Ben", "match winner: Ben")
     report = validate(text)
     assert report.errors == ()
-    assert report.results["games"][0] == {"game": 1, "starter": "Ana",
+    assert report.results.games[0].to_json() == {"game": 1, "starter": "Ana",
                                           "totals": {"Ana": 39, "Ben": 39},
                                           "result": "draw", "winner": None}
-    assert report.results["wins"] == {"Ana": 0, "Ben": 1}
+    assert report.results.wins == {"Ana": 0, "Ben": 1}
 
 
 def test_a_drawn_game_is_replayed_by_the_seat_that_did_not_start_it():
@@ -170,7 +170,7 @@ def test_a_drawn_game_is_replayed_by_the_seat_that_did_not_start_it():
 def test_a_log_that_ends_on_a_draw_is_missing_a_game():
     report = validate(log(*game("Ana", "Ben", EVEN), "winner: draw"))
     assert codes(report) == [(None, "missing-turn")]
-    assert report.results["winners"] == []
+    assert report.results.winners == ()
 
 
 def test_placements_after_a_game_ended_need_a_game_line():
@@ -180,7 +180,7 @@ def test_placements_after_a_game_ended_need_a_game_line():
     assert {code for _, code in codes(report)} == {"extra-turn", "missing-turn"}
     assert codes(report)[0] == (ended_at + 1, "extra-turn")
     assert len(report.errors) == 17 + 1
-    assert report.results["winners"] == []
+    assert report.results.winners == ()
 
 
 def test_a_game_line_during_a_game_is_turn_order_and_abandons_it():
@@ -189,9 +189,9 @@ def test_a_game_line_during_a_game_is_turn_order_and_abandons_it():
                rules="knucklebones match=best-of-3")
     report = validate(text)
     assert codes(report) == [(line_of(text, "game 2"), "turn-order")]
-    assert [g["result"] for g in report.results["games"]] == ["abandoned", "won", "won"]
-    assert report.results["games"][0]["winner"] is None
-    assert report.results["winners"] == ["Ben"]
+    assert [g.outcome for g in report.results.games] == ["abandoned", "won", "won"]
+    assert report.results.games[0].winner is None
+    assert report.results.winners == ("Ben",)
 
 
 def test_a_game_line_after_the_match_is_decided_is_extra_turn():
@@ -222,7 +222,7 @@ def test_a_game_line_without_placements_before_it_starts_nothing():
 def test_a_log_without_placements_is_missing_turns():
     report = validate(log())
     assert codes(report) == [(None, "missing-turn")]
-    assert report.results == {"games": [], "wins": {"Ana": 0, "Ben": 0}, "winners": [],
+    assert report.results.to_json() == {"games": [], "wins": {"Ana": 0, "Ben": 0}, "winners": [],
                               "decided": False,
                               "rolls": {"Ana": [], "Ben": []}, "removed": {"Ana": 0, "Ben": 0}}
 
@@ -235,8 +235,8 @@ def test_an_unfinished_game_is_missing_turns_and_its_claims_are_wrong():
         (line_of(text, "match winner: Ana"), "wrong-winner"),
         (None, "missing-turn"),
     ]
-    assert report.results["games"][0]["result"] == "unfinished"
-    assert report.results["winners"] == []
+    assert report.results.games[0].outcome == "unfinished"
+    assert report.results.winners == ()
 
 
 def test_the_filling_placements_removals_are_settled_before_the_result():
@@ -249,7 +249,7 @@ def test_the_filling_placements_removals_are_settled_before_the_result():
     )
     report = validate(text)
     assert report.errors == ()
-    assert report.results["winners"] == ["Ana"]
+    assert report.results.winners == ("Ana",)
 
 
 def test_a_removal_reopens_a_full_column():
@@ -267,7 +267,7 @@ def test_a_placement_by_the_wrong_seat_is_turn_order_taken_as_written():
     report = validate(text)
     assert codes(report)[0] == (line_of(text, "Ana: 6 m"), "turn-order")
     assert "placements alternate" in report.errors[0].message
-    assert report.results["games"][0]["totals"]["Ana"] != 81
+    assert report.results.games[0].totals["Ana"] != 81
 
 
 def test_an_unknown_name_counts_as_the_due_player():
@@ -277,7 +277,7 @@ def test_an_unknown_name_counts_as_the_due_player():
     report = validate(text)
     assert codes(report) == [(line_of(text, "Bne: 5 l"), "unknown-player")]
     assert "counts as Ben's" in report.errors[0].message
-    assert report.results["winners"] == ["Ana"]
+    assert report.results.winners == ("Ana",)
 
 
 @pytest.mark.parametrize(("starter", "other"), [("Ana", "Ben"), ("Ben", "Ana")])
@@ -286,22 +286,22 @@ def test_an_unknown_name_on_the_first_placement_counts_as_the_seat_not_placing_n
     lines[0] = "Zed: 3 l"
     report = validate(log(*lines))
     assert codes(report) == [(3, "unknown-player")]
-    assert report.results["games"][0]["starter"] == starter
-    assert report.results["winners"] == [starter]
+    assert report.results.games[0].starter == starter
+    assert report.results.winners == (starter,)
 
 
 def test_names_match_ignoring_case_and_typographic_apostrophes():
     lines = [line.replace("Ana", "o\u2019neil") for line in game("Ana", "Ben", HIGH)]
     report = validate(log(*lines, "winner: O'NEIL", players="O'Neil, Ben"))
     assert report.errors == ()
-    assert report.results["winners"] == ["O'Neil"]
+    assert report.results.winners == ("O'Neil",)
 
 
 def test_a_player_named_like_a_keyword_can_place():
     lines = [line.replace("Ana", "Score") for line in game("Ana", "Ben", HIGH)]
     report = validate(log(*lines, "score: Score 81, Ben 39", "winner: Score", players="Score, Ben"))
     assert report.errors == ()
-    assert report.results["winners"] == ["Score"]
+    assert report.results.winners == ("Score",)
 
 
 # Placements that cannot be made
@@ -444,7 +444,7 @@ def test_the_other_players_name_on_one_line_is_one_error():
     assert codes(report) == [(8, "turn-order")]
     assert report.errors[0].message == (
         "it was Ben's turn, and Ana places next as well; the placement counts as Ben's.")
-    assert report.results["winners"] == ["Ana"]
+    assert report.results.winners == ("Ana",)
 
 
 def test_an_unknown_name_suggests_the_nearest_player():

@@ -51,7 +51,7 @@ def test_a_log_matches_a_name_typed_in_another_normal_form():
            "turn Ben\n8: 8\n9: 9\n7: 7\n12: 3 4 5\n11: -\n")
     report = validate_text(log)
     assert [error.code for error in report.errors] == []
-    assert report.results["winners"] == ["Zoë", "Ben"]
+    assert report.results.winners == ("Zoë", "Ben")
 
 
 def full_skeleton(text: str) -> str:

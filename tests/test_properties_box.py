@@ -35,11 +35,11 @@ def test_a_legal_game_validates_clean_with_its_result(index, seed):
     game = random_box_game(random.Random(seed), rules, players)
     report = validate_text(game.text)
     assert report.errors == (), game.text
-    assert tuple(report.results["winners"]) == game.winners
-    assert report.results.get("loser") == game.loser
+    assert report.results.winners == game.winners
+    assert (report.results.hundred and report.results.hundred.loser) == game.loser
     if rules.format != "long-game":
-        played = {turn["player"] for turn in report.results["turns"]}
-        assert tuple(report.results["totals"].values()) == tuple(
+        played = {turn.player for turn in report.results.turns}
+        assert tuple(report.results.totals.values()) == tuple(
             total if name in played else None for name, total in zip(players, game.totals, strict=True))
     assert game.throws == sum(1 for line in game.text.splitlines() if ":" in line
                               and line.split(":")[0].strip().lower() not in
@@ -114,7 +114,7 @@ def test_any_mangled_log_is_judged_never_raises(index, seed, junk):
     report = validate_text("\n".join(lines[:header] + body) + "\n")
     count = header + len(body)
     assert all(error.line is None or 1 <= error.line <= count for error in report.errors)
-    assert isinstance(report.results["winners"], list)
+    assert isinstance(report.results.winners, tuple)
 
 
 @SETTINGS
@@ -127,17 +127,17 @@ def test_right_claims_anywhere_inside_a_turn_keep_a_legal_game_valid(index, seed
     game = random_box_game(rng, rules, players)
     report = validate_text(game.text)
     lines = game.text.splitlines()
-    turn = rng.choice(report.results["turns"])
-    after = next((number for number in range(turn["line"] + 1, len(lines) + 1)
+    turn = rng.choice(report.results.turns)
+    after = next((number for number in range(turn.line + 1, len(lines) + 1)
                   if lines[number - 1].lower().startswith("turn ")), len(lines) + 1)
-    at = rng.randint(turn["line"], after - 1)  # after line number ``at``, inside the block
-    claims = ["winner: " + (", ".join(report.results["winners"]) or "none")]
-    if "score" in turn:
-        claims.append(f"score: {turn['score']}")
+    at = rng.randint(turn.line, after - 1)  # after line number ``at``, inside the block
+    claims = ["winner: " + (", ".join(report.results.winners) or "none")]
+    if turn.score is not None:
+        claims.append(f"score: {turn.score}")
     lines.insert(at, rng.choice(claims))
     claimed = validate_text("\n".join(lines) + "\n")
     assert claimed.errors == (), "\n".join(lines)
-    assert claimed.results["winners"] == report.results["winners"]
+    assert claimed.results.winners == report.results.winners
 
 
 _WORDS = st.sampled_from(["8", "12", "5+3", "3", "5", "die", "4", "-", "=", ";", ".", ",", ":",

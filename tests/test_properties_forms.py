@@ -54,9 +54,9 @@ def kit_fields(rules, players):
 def same_result(log: str, game_text: str) -> None:
     report, expected = validate_text(log), validate_text(game_text)
     assert report.errors == (), log
-    assert report.results["winners"] == expected.results["winners"], log
-    assert report.results.get("totals") == expected.results.get("totals"), log
-    assert report.results.get("loser") == expected.results.get("loser"), log
+    assert report.results.winners == expected.results.winners, log
+    assert report.results.to_json().get("totals") == expected.results.to_json().get("totals"), log
+    assert report.results.to_json().get("loser") == expected.results.to_json().get("loser"), log
 
 
 @SETTINGS

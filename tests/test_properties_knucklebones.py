@@ -40,13 +40,13 @@ def test_random_legal_games_validate_clean_with_the_right_results(seed, match, p
     game = random_knucklebones_game(random.Random(seed), rules_for(match), players)
     report = validate(game.text)
     assert report.errors == ()
-    assert report.results["winners"] == list(game.winners)
-    assert report.results["wins"] == dict(zip(players, game.match.wins, strict=True))
+    assert report.results.winners == tuple(game.winners)
+    assert report.results.wins == dict(zip(players, game.match.wins, strict=True))
     assert max(game.match.wins) == rules_for(match).wins_needed
-    assert [result["totals"] for result in report.results["games"]] == [
+    assert [result.totals for result in report.results.games] == [
         dict(zip(players, played.totals, strict=True)) for played in game.match.games
     ]
-    starters = [result["starter"] for result in report.results["games"]]
+    starters = [result.starter for result in report.results.games]
     assert all(first != second for first, second in zip(starters, starters[1:], strict=False))
 
 
@@ -97,4 +97,4 @@ def test_a_single_injected_fault_is_caught_with_its_code_on_its_line(seed, match
     if code in SINGLE_ERROR_FAULTS:
         assert len(report.errors) == 1, report.errors
     if code == "missing-turn":
-        assert report.results["winners"] == []
+        assert report.results.winners == ()

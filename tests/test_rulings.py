@@ -60,27 +60,27 @@ def test_ruling(name, errors, winners):
     found, results = outcome(name)
     assert sorted(found, key=lambda error: (error[0] or 10**9, error[1])) == sorted(
         errors, key=lambda error: (error[0] or 10**9, error[1]))
-    assert results["winners"] == winners
+    assert list(results.winners) == winners
 
 
 def test_ruling_1_a_claim_inside_a_turn_keeps_the_later_throws_in_it():
     _, results = outcome("01-claims-inside-a-turn.log")
-    assert results["totals"] == {"Ana": 9, "Ben": 9}
+    assert results.totals == {"Ana": 9, "Ben": 9}
 
 
 def test_ruling_3_scores_the_box_before_a_last_move_that_had_none():
     _, results = outcome("03-move-on-a-throw-without-one.log")
-    assert [turn["score"] for turn in results["turns"]] == [9, 0]
+    assert [turn.score for turn in results.turns] == [9, 0]
 
 
 def test_ruling_4_the_extra_turn_counts_for_nobody():
     _, results = outcome("04-extra-turn-and-turn-order.log")
-    assert [turn["player"] for turn in results["turns"]] == ["Ana", "Cy", "Ben"]
+    assert [turn.player for turn in results.turns] == ["Ana", "Cy", "Ben"]
 
 
 def test_ruling_7_the_unknown_first_placement_counts_for_ana_and_ben_starts_game_2():
     _, results = outcome("07-knucklebones-starts.log")
-    assert [(game["starter"], game["result"]) for game in results["games"]] == [
+    assert [(game.starter, game.outcome) for game in results.games] == [
         ("Ana", "abandoned"), ("Ben", "won"), ("Ana", "won"), ("Ben", "won")]
 
 
@@ -101,9 +101,9 @@ def test_ruling_8_the_header_runs_to_the_first_turn():
 
 def test_ruling_11_everyone_goes_out_in_round_2():
     _, results = outcome("11-elimination.log")
-    assert results["out"] == {"Ana": 2, "Ben": 2, "Cy": 2}
+    assert results.out == {"Ana": 2, "Ben": 2, "Cy": 2}
 
 
 def test_ruling_8_a_header_line_after_a_round_marker_is_still_in_the_header():
     report = validate_text("rules: classic\nround 1\nplayers: Ana\nturn Ana\n1+1: 2\n1+1: -\n")
-    assert report.errors == () and report.results["totals"] == {"Ana": 43}
+    assert report.errors == () and report.results.totals == {"Ana": 43}

@@ -12,10 +12,12 @@ from pathlib import Path
 
 import pytest
 
+from kitgen.logs.report import SummaryLine
 from kitgen.session.collect import collect_session
 from kitgen.session.dice import ONE_DIE, TWO_DICE, UNEVEN_BELOW, chi_square_survival, fit
 from kitgen.session.export import CSV_FIELDS, session_csv, session_json
 from kitgen.session.figures import Session
+from kitgen.text.summaries import summary_line_text
 
 FIXTURES = Path(__file__).parent / "fixtures"
 T43 = ("1+1: 2", "1+1: -")  # leaves 1, 3-9 open: 43
@@ -56,7 +58,7 @@ def rows(session: Session, rules: str) -> list[tuple]:
 
 def test_every_log_is_a_table_with_the_validators_summary_of_what_decided_it(club):
     tables = {table.number: table for table in club.tables}
-    assert [tables[n].summary for n in (1, 2, 3, 4, 5)] == [
+    assert [tuple(map(summary_line_text, tables[n].summary)) for n in (1, 2, 3, 4, 5)] == [
         ("totals: Ana 14 + 0 = 14, Ben 43 + 43 = 86", "winner: Ana (lowest total)"),
         ("totals: Cy 0 + 14 = 14", "no winner: solo play declares none"),
         ("totals: Dee 14 + not played, Eve 43 + 14 = 57", "no winner: the log ends before the game is decided"),
@@ -64,7 +66,7 @@ def test_every_log_is_a_table_with_the_validators_summary_of_what_decided_it(clu
         ("game 1, started by Ana: Ana 32, Ben 45; Ben won", "winner: Ben (the higher total)"),
     ]
     assert tables[1].players == ("Ana", "Ben") and tables[4].rules == "classic"
-    assert tables[1].result == "winner: Ana (lowest total)"
+    assert tables[1].result == SummaryLine.of("winner", name="Ana", reason="lowest-total")
 
 
 def test_a_log_with_errors_is_counted_and_marked_and_an_unreadable_one_keeps_its_sentence(club):

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from kitgen.kit.parts.part import Part
     from kitgen.kit.tables import Table
     from kitgen.logs.reader import Header, Line
-    from kitgen.logs.report import Report
+    from kitgen.logs.report import Report, Results
     from kitgen.rulebook import Rulebook
 
 DEFAULT_PRESET = "strip"  # docs/cli.md: what `kitgen kit` and `kitgen check` play without --rules
@@ -80,14 +80,15 @@ class Game:
         """Return how players of ``rules`` are ranked across tables."""
         return cast(Ranking, self._ranking().ranking(rules))
 
-    def player_figures(self, rules: Rules, report: Report, name: str) -> dict[str, float | int | None]:
-        """Return the figures of player ``name`` at the table of ``report``."""
-        return cast(dict[str, float | int | None], self._ranking().player_figures(rules, report, name))
+    def player_figures(self, rules: Rules, results: Results, name: str) -> dict[str, float | int | None]:
+        """Return the figures of player ``name`` at the table whose log gave ``results``
+        (this game's results record)."""
+        return cast(dict[str, float | int | None], self._ranking().player_figures(rules, results, name))
 
-    def count_throws(self, report: Report, two_dice: dict[int, int], one_die: dict[int, int]) -> int:
-        """Add the throws recorded in ``report`` to ``two_dice`` and ``one_die`` and return
-        how many impossible throws were left out."""
-        return cast(int, self._ranking().count_throws(report, two_dice, one_die))
+    def count_throws(self, results: Results, two_dice: dict[int, int], one_die: dict[int, int]) -> int:
+        """Add the throws recorded in ``results`` (this game's results record) to
+        ``two_dice`` and ``one_die`` and return how many impossible throws were left out."""
+        return cast(int, self._ranking().count_throws(results, two_dice, one_die))
 
     def several_rounds(self, rules: Rules) -> bool:
         """Return whether a game of ``rules`` runs over a number of rounds not fixed in

@@ -4,8 +4,10 @@
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from kitgen.text.summaries import summary_line_text
 
 ERRORS_KEPT = 1000  # docs/cli.md "Limits and bad input": a log reports its first 1,000 errors
 
@@ -39,18 +41,60 @@ class LogError:
         return {**document, "place": self.place} if self.place else document
 
 
+class Results(Protocol):
+    """What every game's results record gives (each game's own fields beside these):
+    the winners in seat order (none for solo play or an undecided game), whether the game
+    is decided, and the ``results`` object of ``--json``."""
+
+    @property
+    def winners(self) -> tuple[str, ...]: ...
+
+    @property
+    def decided(self) -> bool: ...
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the results as the ``results`` object of docs/log-format.md's JSON."""
+        ...
+
+
+@dataclass(frozen=True)
+class SummaryLine:
+    """One line of what decided a game, as the text report states it from the results:
+    its ``id`` (``"winner"``, ``"scores"`` ...) and the figures and names it states, as
+    name-value pairs; put into words by :func:`kitgen.text.summaries.summary_line_text`.
+
+    >>> SummaryLine.of("winner", name="Ana", reason="lowest-total").param("name")
+    'Ana'
+    """
+
+    id: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, line_id: str, **params: Any) -> SummaryLine:
+        """Return the line ``line_id`` stating ``params``."""
+        return cls(line_id, tuple(params.items()))
+
+    def param(self, name: str) -> Any:
+        """Return the parameter called ``name``; raises ``KeyError`` when it has none."""
+        for key, value in self.params:
+            if key == name:
+                return value
+        raise KeyError(name)
+
+
 @dataclass(frozen=True)
 class Report:
     """The verdict on one log: its preset (as the ``rules:`` line writes it), every error
-    in line order, the results (``winners`` always; other fields per game), a few short
-    lines that state, from those results, what decided the game, and the players in seat
-    order; ``table`` is the table's number for a log read from a fillable kit."""
+    in line order, the game's results record, a few short lines that state, from those
+    results, what decided the game, and the players in seat order; ``table`` is the
+    table's number for a log read from a fillable kit."""
 
     file: str
     rules: str
     errors: tuple[LogError, ...]
-    results: dict[str, Any] = field(default_factory=dict)
-    summary: tuple[str, ...] = ()
+    results: Results
+    summary: tuple[SummaryLine, ...] = ()
     players: tuple[str, ...] = ()
     errors_left_out: int = 0  # errors past the first 1,000, counted but not reported
     table: int | None = None
@@ -74,7 +118,7 @@ class Report:
             "valid": self.valid,
             "errors": [error.to_json() for error in self.errors],
             "errors_left_out": self.errors_left_out,
-            "results": self.results,
+            "results": self.results.to_json(),
         }
 
 
@@ -127,7 +171,7 @@ def format_text(report: Report) -> str:
     count = report.error_count
     verdict = "valid" if report.valid else f"invalid, {count} error{'s' if count != 1 else ''}"
     lines.append(f"{report.file}: {verdict}")
-    lines.extend(f"  {line}" for line in report.summary)
+    lines.extend(f"  {summary_line_text(line)}" for line in report.summary)
     return "\n".join(lines)
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from kitgen.session.dice import Fit
 from kitgen.session.figures import HEADINGS, Session
+from kitgen.text.summaries import summary_line_text
 
 CSV_FIELDS = ("rules", "rank", "player", "table", "file", "log_has_errors", *HEADINGS)
 
@@ -26,7 +27,8 @@ def session_json(session: Session) -> dict[str, Any]:
             {"table": table.number, "file": table.file, "unreadable": table.unreadable}
             if table.unreadable is not None else
             {"table": table.number, "file": table.file, "rules": table.rules,
-             "players": list(table.players), "summary": list(table.summary), "errors": table.errors}
+             "players": list(table.players), "summary": [summary_line_text(line) for line in table.summary],
+             "errors": table.errors}
             for table in session.tables
         ],
         "standings": [

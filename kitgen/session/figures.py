@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from kitgen.games import LOWEST, MOST, Ranking, find_game
 from kitgen.games.preset import Rules
 from kitgen.logs.reader import parse_rules_line
-from kitgen.logs.report import Report
+from kitgen.logs.report import Report, SummaryLine
 from kitgen.session.dice import ONE_DIE, TWO_DICE, Fit, fit
 
 __all__ = ["LOWEST", "MOST", "Ranking"]  # kept here for the callers of the standings
@@ -74,15 +74,16 @@ class TableLine:
     file: str
     rules: str = ""
     players: tuple[str, ...] = ()
-    summary: tuple[str, ...] = ()
+    summary: tuple[SummaryLine, ...] = ()
     errors: int = 0
     unreadable: str | None = None
 
     @property
-    def result(self) -> str:
+    def result(self) -> SummaryLine | None:
         """Return the summary's last line: the result and what decided it (``winner: Ana
-        (lowest total)``); the lines before it give the scores it was decided on."""
-        return self.summary[-1] if self.summary else ""
+        (lowest total)``), ``None`` for a log that could not be read; the lines before it
+        give the scores it was decided on."""
+        return self.summary[-1] if self.summary else None
 
     @property
     def marked(self) -> bool:
@@ -159,27 +160,23 @@ class SessionBuilder:
         if not isinstance(entry, Report):
             self._tables.append(TableLine(number, entry[0], unreadable=entry[1]))
             return
-        rules = parse_rules_line(entry.rules)
+        rules = self._rules.get(entry.rules)
+        if rules is None:  # each rules: line read once a session
+            rules = self._rules[entry.rules] = parse_rules_line(entry.rules)
+        game = find_game(rules.preset)
         self._tables.append(TableLine(number, entry.file, entry.rules, entry.players, entry.summary,
                                       entry.error_count))
-        self._rules.setdefault(entry.rules, rules)
         self._groups.setdefault(entry.rules, []).extend(
-            PlayerRow(None, name, number, not entry.valid, player_figures(rules, entry, name))
+            PlayerRow(None, name, number, not entry.valid, game.player_figures(rules, entry.results, name))
             for name in entry.players
         )
-        self._impossible += count_throws(entry, self._two_dice, self._one_die)
+        self._impossible += game.count_throws(entry.results, self._two_dice, self._one_die)
 
     def session(self) -> Session:
         """Return the :class:`Session` of the logs added, in the order added."""
         standings = tuple(rank(rules_text, self._rules[rules_text], rows) for rules_text, rows in self._groups.items())
         return Session(tuple(self._tables), standings, fit(self._two_dice, TWO_DICE), fit(self._one_die, ONE_DIE),
                        self._impossible)
-
-
-def player_figures(rules: Rules, report: Report, name: str) -> dict[str, float | int | None]:
-    """Return the figures of player ``name`` at the table of ``report`` (keys of
-    :data:`HEADINGS` that apply to ``rules``), from the game that owns the preset."""
-    return find_game(rules.preset).player_figures(rules, report, name)
 
 
 def rank(rules_text: str, rules: Rules, rows: list[PlayerRow]) -> Standings:
@@ -205,8 +202,3 @@ def rank(rules_text: str, rules: Rules, rows: list[PlayerRow]) -> Standings:
     columns = keys + tuple(name for name in HEADINGS if name in present and name not in keys)
     return Standings(rules_text, order.rule, keys, columns, tuple(placed))
 
-
-def count_throws(report: Report, two_dice: dict[int, int], one_die: dict[int, int]) -> int:
-    """Add the throws recorded in ``report`` to ``two_dice`` (totals 2-12) and ``one_die``
-    (faces 1-6), and return how many impossible throws were left out."""
-    return find_game(parse_rules_line(report.rules).preset).count_throws(report, two_dice, one_die)

@@ -24,6 +24,7 @@ from kitgen.kit.render import DocumentInfo, KitRenderer
 from kitgen.kit.tables import MAX_TABLES
 from kitgen.session.dice import FEWEST_EXPECTED, Fit
 from kitgen.session.figures import HEADINGS, PlayerRow, Session, Standings, TableLine
+from kitgen.text.summaries import summary_line_text
 
 REPORT_TITLE = "Session report"
 DEFAULT_OUTPUT = Path("output") / "report.pdf"  # beside the kit's ./output/kit.pdf
@@ -51,13 +52,15 @@ FEW_THROWS_NOTE = (
 @dataclass(frozen=True)
 class SessionTables(Part):
     """The first sheet: how many logs were read and how they fared, then one row per log
-    (``files``: each log's file as printed, see :func:`shown_file`)."""
+    (``files``: each log's file as printed, see :func:`shown_file`; ``results``: each log's
+    result and what decided it, in words, ``""`` for a log that could not be read)."""
 
     template: ClassVar[str] = "report/tables.html.j2"
     stylesheet: ClassVar[str | None] = "report/tables.css.j2"
     summary: str
     tables: tuple[TableLine, ...]
     files: tuple[str, ...]
+    results: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -271,7 +274,9 @@ def report_chunk(session: Session) -> Chunk:
     families = ", ".join(f"'{family}'" for family in font_families())
     return Chunk(REPORT_TITLE, (
         SessionTables(summary_text(session), session.tables,
-                      tuple(shown_file(table.file) for table in session.tables)),
+                      tuple(shown_file(table.file) for table in session.tables),
+                      tuple("" if table.result is None else summary_line_text(table.result)
+                            for table in session.tables)),
         SessionStandings(tuple(standings_table(group) for group in session.standings)),
         SessionDice(tuple(charts), tuple(notes), families),
     ))

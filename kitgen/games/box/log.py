@@ -25,25 +25,7 @@ written that were movable count as moved). How it carries on:
   counts as it stands. ``winner:`` and ``loser:`` are checked against the final result. A
   log that ends before its game is decided gets one ``missing-turn`` (line ``null``).
 
-``Report.results`` fields (JSON):
-
-- ``winners``: list of names, always (empty for solo play or an undecided game);
-- ``decided``: whether the game is decided (``false``: the log ends first);
-- ``loser`` (``hundred`` only): the name, or ``null`` while undecided;
-- ``totals`` (all but ``long-game``): name -> sum of the player's turn scores so far
-  (``strip``: both attempts combined; ``hundred``: the running total with resets), ``null``
-  for a player with no counted turn;
-- ``round_wins`` (``best-of-*`` only, not solo): name -> rounds won; ``round_winners``: the
-  winner of each finished round in order, ``null`` for a tied round (no round win);
-- ``out`` (``elimination`` only, not solo): name -> the round the player went out in, for
-  those out (a solo game is one turn in every format, docs/rules.md, and is summarized as ``single``);
-- ``resets`` (``hundred`` only): one object per turn that shut the box and reset its
-  player's running total to 0: ``line`` (of its ``turn`` line), ``player``, ``round``;
-- ``turns``: one object per counted turn in log order: ``line`` (of its ``turn`` line),
-  ``player`` and, but in the long game, ``score`` with ``attempt`` (``strip``) or ``round``;
-  in the long game ``role`` (``closer`` or ``opener``) instead; the long game's winner
-  completed the board in the last turn; and ``throws``, the turn's throws as written
-  (``"8"``, ``"5+3"``, ``"die 4"``), play after the turn ended left out.
+The results are a :class:`kitgen.games.box.results.BoxResults` (its JSON in that module).
 
 :func:`kitgen.games.box.summary.summarize` turns the results into the few lines the text
 report prints; :mod:`kitgen.games.box.lines` reads each line.
@@ -66,6 +48,7 @@ from kitgen.games.box.lines import (
     WinnerClaim,
     parse_line,
 )
+from kitgen.games.box.results import BoxResults, BoxTurn, HundredResult, Reset, RoundWins
 from kitgen.games.box.rules import (
     Role,
     Throw,
@@ -106,7 +89,7 @@ class _Turn:
         self.ended_at: int | None = None
         self.spent_at: int | None = None
         self.revert_to: int | None = None
-        self.throws: list[str] = []
+        self.throws: list[Throw] = []
 
 
 PendingClaim = ScoreClaim | TotalsClaim | RoundLine
@@ -127,8 +110,8 @@ class _BoxLogReader:
         self.turn: _Turn | None = None
         self.pending: list[tuple[int, PendingClaim]] = []
         self.errors = ErrorList()
-        self.turns: list[tuple[int, int, int, int, list[str]]] = []
-        self.resets: list[tuple[int, int, int]] = []
+        self.turns: list[BoxTurn] = []
+        self.resets: list[Reset] = []
         self.winner_claims: list[tuple[int, frozenset[int]]] = []
         self.loser_claims: list[tuple[int, int | None]] = []
         self.handlers: dict[type, Callable[[int, Any], None]] = {
@@ -194,7 +177,7 @@ class _BoxLogReader:
             self.error(number, "play-after-end", self.ended_message(turn))
             return
         rules, throw, tiles, box = self.rules, parsed.throw, parsed.tiles, turn.box
-        turn.throws.append(throw.text)
+        turn.throws.append(throw)
         problems = judge_move(rules, box, throw, tiles, turn.role)
         for problem in problems:
             self.error(number, problem.code, describe(problem))
@@ -352,9 +335,9 @@ class _BoxLogReader:
             count = (self.play.attempts[turn.seat] + 1 if self.rules.format == "two-attempts"
                      else self.play.round)
             if self.rules.format == "hundred" and turn.completed:
-                self.resets.append((turn.line, turn.seat, count))
+                self.resets.append(Reset(turn.line, self.players[turn.seat], count))
             self.play = self.play.record(turn.seat, score, turn.completed)
-            self.turns.append((turn.line, turn.seat, count, score, turn.throws))
+            self.turns.append(self.turn_record(turn, turn.seat, count, score))
         self.board = turn.box
         turn.stage = CLOSED
         self.judge_pending(turn, after=True)
@@ -386,40 +369,38 @@ class _BoxLogReader:
         names = " and ".join(self.players[seat] for seat in sorted(seats))
         return f"the {role}{'s are' if len(seats) > 1 else ' is'} {names}."
 
-    def results(self) -> dict[str, Any]:
-        """Return the results object described in this module's docstring."""
+    def results(self) -> BoxResults:
+        """Return the results of the log as read (:class:`BoxResults`)."""
         play, names, fmt = self.play, self.players, self.rules.format
-        results: dict[str, Any] = {"winners": [names[seat] for seat in play.winners or ()],
-                         "decided": play.over}
-        if fmt == "hundred":
-            results["loser"] = None if play.loser is None else names[play.loser]
-        if self.scored:
-            results["totals"] = {name: total if turns else None
-                                 for name, total, turns in zip(names, play.totals, play.attempts, strict=True)}
         solo = len(names) == 1  # docs/rules.md: one turn is the whole solo game, whatever the format
+        totals = rounds = out = hundred = None
+        if self.scored:
+            totals = {name: total if turns else None
+                      for name, total, turns in zip(names, play.totals, play.attempts, strict=True)}
         if fmt.startswith("best-of-") and not solo:
-            results["round_wins"] = dict(zip(names, play.wins, strict=True))
-            results["round_winners"] = [None if seat is None else names[seat]
-                                        for seat in play.round_winners]
+            rounds = RoundWins(dict(zip(names, play.wins, strict=True)),
+                               tuple(None if seat is None else names[seat] for seat in play.round_winners))
         if fmt == "elimination" and not solo:
-            results["out"] = {name: out for name, out in zip(names, play.out, strict=True) if out}
+            out = {name: number for name, number in zip(names, play.out, strict=True) if number}
         if fmt == "hundred":
-            results["resets"] = [{"line": line, "player": names[seat], "round": number}
-                                 for line, seat, number in self.resets]
-        count = "attempt" if fmt == "two-attempts" else "round"
-        results["turns"] = [
-            {"line": line, "player": names[seat], count: number, "score": score,
-             "throws": throws} if self.scored
-            else {"line": line, "player": names[seat],
-                  "role": "opener" if seat == OPENER else "closer", "throws": throws}
-            for line, seat, number, score, throws in self.turns
-        ]
-        return results
+            hundred = HundredResult(None if play.loser is None else names[play.loser], tuple(self.resets))
+        return BoxResults(tuple(names[seat] for seat in play.winners or ()), play.over,
+                          tuple(self.turns), totals, rounds, out, hundred)
+
+    def turn_record(self, turn: _Turn, seat: int, number: int, score: int) -> BoxTurn:
+        """Return the record of the counted ``turn``, played by ``seat`` as its attempt or
+        round ``number``, which scored ``score``."""
+        line, player, throws = turn.line, self.players[seat], tuple(turn.throws)
+        if not self.scored:
+            return BoxTurn(line, player, throws, seat="opener" if seat == OPENER else "closer")
+        if self.rules.format == "two-attempts":
+            return BoxTurn(line, player, throws, score, attempt=number)
+        return BoxTurn(line, player, throws, score, round=number)
 
 
 def validate_box_log(header: Header, body: Iterable[Line], file: str) -> Report:
     """Return the :class:`Report` on a Shut the Box log: every error of ``body`` (the lines
-    after ``header``) with its line and code, and the results (fields in the module doc),
+    after ``header``) with its line and code, and the results (:class:`BoxResults`),
     as docs/log-format.md specifies. Never raises for anything in the body.
     """
     reader = _BoxLogReader(header)

@@ -4,9 +4,8 @@
 from __future__ import annotations
 
 from kitgen.games import LOWEST, MOST, Ranking
-from kitgen.games.box.rules import parse_throw
+from kitgen.games.box.results import BoxResults
 from kitgen.games.preset import Rules
-from kitgen.logs.report import Report
 
 
 def ranking(rules: Rules) -> Ranking:
@@ -29,19 +28,18 @@ def ranking(rules: Rules) -> Ranking:
                    "turns a table lasts depends on its players, what one turn scores does not.")
 
 
-def player_figures(rules: Rules, report: Report, name: str) -> dict[str, float | int | None]:
-    """Return the figures of player ``name`` at the table of ``report`` (keys of
-    :data:`HEADINGS` that apply to ``rules``)."""
-    results = report.results
-    turns = [turn for turn in results["turns"] if turn["player"] == name]
+def player_figures(rules: Rules, results: BoxResults, name: str) -> dict[str, float | int | None]:
+    """Return the figures of player ``name`` at the table whose log gave ``results`` (keys of
+    :data:`kitgen.session.figures.HEADINGS` that apply to ``rules``)."""
+    turns = [turn for turn in results.turns if turn.player == name]
     figures: dict[str, float | int | None] = {
         "attempts" if rules.format == "two-attempts" else "turns": len(turns),
-        "throws": sum(len(turn["throws"]) for turn in turns),
+        "throws": sum(len(turn.throws) for turn in turns),
     }
-    if rules.format == "long-game":
-        figures["tables_won"] = int(name in results["winners"])
+    if results.totals is None:  # the long game: no scores
+        figures["tables_won"] = int(name in results.winners)
         return figures
-    scores = [turn["score"] for turn in turns]
+    scores = [turn.score for turn in turns if turn.score is not None]
     figures.update({
         "average_left": _mean([remaining_sum(rules, score) for score in scores]),
         "shut": scores.count(0),  # docs/rules.md section 1: a turn scores 0 exactly when the box is shut
@@ -51,11 +49,11 @@ def player_figures(rules: Rules, report: Report, name: str) -> dict[str, float |
     if rules.scoring == "digits":
         figures["average_score"] = _mean(scores)
     if rules.format == "two-attempts":
-        figures["combined"] = results["totals"][name] if len(turns) == 2 else None
+        figures["combined"] = results.totals[name] if len(turns) == 2 else None
     elif rules.format in ("single", "shut-wins"):
         figures["score"] = scores[0] if scores else None
     elif rules.format.startswith("best-of-"):
-        figures["round_wins"] = results.get("round_wins", {}).get(name, 0)  # solo: no round to win
+        figures["round_wins"] = results.rounds.wins[name] if results.rounds else 0  # solo: no round to win
     return figures
 
 
@@ -77,13 +75,12 @@ def _mean(values: list[int]) -> float | None:
     return round(sum(values) / len(values), 2) if values else None
 
 
-def count_throws(report: Report, two_dice: dict[int, int], one_die: dict[int, int]) -> int:
-    """Add the throws recorded in ``report`` to ``two_dice`` (totals 2-12) and ``one_die``
-    (faces 1-6), and return how many impossible throws were left out."""
+def count_throws(results: BoxResults, two_dice: dict[int, int], one_die: dict[int, int]) -> int:
+    """Add the throws the walk recorded in ``results`` to ``two_dice`` (totals 2-12) and
+    ``one_die`` (faces 1-6), and return how many impossible throws were left out."""
     impossible = 0
-    for turn in report.results["turns"]:
-        for written in turn["throws"]:
-            throw = parse_throw(written)
+    for turn in results.turns:
+        for throw in turn.throws:
             if not throw.possible:
                 impossible += 1
                 continue

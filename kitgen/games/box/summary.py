@@ -1,113 +1,100 @@
-"""The few lines the text report prints of a Shut the Box log's results (docs/cli.md,
-"kitgen validate"): the winner or loser, the totals, round wins and who went out.
+"""The few lines the text report states of a Shut the Box log's results (docs/cli.md,
+"kitgen validate"): the winner or loser, the totals, round wins and who went out, as
+:class:`SummaryLine` records (worded by :mod:`kitgen.text.summaries`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from kitgen.games.box.results import BoxResults
 from kitgen.games.preset import Rules
+from kitgen.logs.report import SummaryLine
 
 
-def _and(names: list[str]) -> str:
-    """Return ``names`` joined for reading aloud: ``Ana``, ``Ana and Ben``, ``Ana, Ben and Cy``."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _figure(value: int | None) -> str:
-    return "not played" if value is None else str(value)
-
-
-def _winner_line(results: dict[str, Any], why: str, shared: str) -> str:
-    """Return the line that names the winners and why (``shared`` when several share)."""
-    winners = results["winners"]
-    if not results["decided"]:
-        return "no winner: the log ends before the game is decided"
+def _winner_line(results: BoxResults, why: str, shared: str, **figures: Any) -> SummaryLine:
+    """Return the line that names the winners and why: ``why`` and ``shared`` (when several
+    share) are reason ids of :mod:`kitgen.text.summaries`, ``figures`` what they state."""
+    winners = results.winners
+    if not results.decided:
+        return SummaryLine.of("undecided")
     if not winners:
-        return "no winner: solo play declares none"
+        return SummaryLine.of("solo")
     if len(winners) > 1:
-        return f"winners: {_and(winners)} ({shared})"
-    return f"winner: {winners[0]} ({why})"
+        return SummaryLine.of("winners", names=winners, reason=shared, **figures)
+    return SummaryLine.of("winner", name=winners[0], reason=why, **figures)
 
 
-def summarize(rules: Rules, results: dict[str, Any]) -> tuple[str, ...]:
-    """Return a few short lines that state what decided a Shut the Box game, read off the
-    ``results`` of :meth:`_BoxLogReader.results` (so the text and ``--json`` agree).
+def summarize(rules: Rules, results: BoxResults) -> tuple[SummaryLine, ...]:
+    """Return a few short lines that state what decided a Shut the Box game, read off its
+    ``results`` (so the text and ``--json`` agree).
 
     >>> from kitgen.games import find_preset
-    >>> summarize(find_preset("classic").defaults, {"winners": ["Cy"], "decided": True,
-    ...     "totals": {"Ana": 23, "Cy": 21}, "turns": []})
-    ('scores: Ana 23, Cy 21', 'winner: Cy (lowest score)')
+    >>> [line.id for line in summarize(find_preset("classic").defaults,
+    ...     BoxResults(("Cy",), True, (), {"Ana": 23, "Cy": 21}))]
+    ['scores', 'winner']
     """
-    fmt, totals, turns = rules.format, results.get("totals", {}), results["turns"]
-    figures = ", ".join(f"{name} {_figure(total)}" for name, total in totals.items())
+    fmt, totals, turns = rules.format, results.totals or {}, results.turns
+    figures = tuple(totals.items())
     if fmt == "two-attempts":
         attempts: dict[str, list[int]] = {name: [] for name in totals}
         for turn in turns:
-            attempts[turn["player"]].append(turn["score"])
-        return (
-            "totals: " + ", ".join(
-                f"{name} not played" if not scores else
-                f"{name} {scores[0]} + {_figure(scores[1] if len(scores) > 1 else None)}"
-                + (f" = {totals[name]}" if len(scores) > 1 else "")
-                for name, scores in attempts.items()),
-            _winner_line(results, "lowest total", "sharing the lowest total"),
-        )
+            if turn.score is not None:  # every turn of a scored format has its score
+                attempts[turn.player].append(turn.score)
+        return (SummaryLine.of("attempt-totals", players=tuple(
+                    (name, tuple(scores), totals[name]) for name, scores in attempts.items())),
+                _winner_line(results, "lowest-total", "sharing-lowest-total"))
     if fmt in ("single", "shut-wins") or len(totals) == 1:  # solo: one turn in every format
-        shut = (fmt == "shut-wins" and results["winners"] and turns
-                and turns[-1]["score"] == 0 and turns[-1]["player"] in results["winners"])
-        why = "shut the box, which ends the game at once" if shut else "lowest score"
-        return f"scores: {figures}", _winner_line(results, why, "sharing the lowest score")
-    if fmt.startswith("best-of-"):
-        rounds = ", ".join(f"{number} {winner or 'none (tied)'}"
-                           for number, winner in enumerate(results["round_winners"], start=1))
-        wins = ", ".join(f"{name} {count}" for name, count in results["round_wins"].items())
-        return (f"round winners: {rounds or 'no round finished yet'}",
-                f"round wins: {wins} ({rules.wins_needed} to win)",
-                _winner_line(results, f"first to {rules.wins_needed} round wins", ""))
-    if fmt == "elimination":
-        return _elimination(rules, results)
-    if fmt == "hundred":
-        loses = "passed 100" if rules.scoring == "sum" else "reached 1000"
-        resets = "; ".join(f"{reset['player']} in round {reset['round']} (line {reset['line']})"
-                           for reset in results["resets"])
-        lines = [f"running totals: {figures}", f"resets to 0: {resets or 'none'}"]
-        loser = results["loser"]
+        shut = (fmt == "shut-wins" and results.winners and turns
+                and turns[-1].score == 0 and turns[-1].player in results.winners)
+        return (SummaryLine.of("scores", figures=figures),
+                _winner_line(results, "shut-the-box" if shut else "lowest-score", "sharing-lowest-score"))
+    if results.rounds is not None:
+        return (SummaryLine.of("round-winners", winners=results.rounds.winners),
+                SummaryLine.of("round-wins", wins=tuple(results.rounds.wins.items()), needed=rules.wins_needed),
+                _winner_line(results, "first-to-round-wins", "", needed=rules.wins_needed))
+    if results.out is not None:
+        return _elimination(results, totals, results.out)
+    if results.hundred is not None:
+        lines = [SummaryLine.of("running-totals", figures=figures),
+                 SummaryLine.of("resets", resets=tuple((reset.player, reset.round, reset.line)
+                                              for reset in results.hundred.resets))]
+        loser = results.hundred.loser
         if loser is None:
             lines.append(_winner_line(results, "", ""))
         else:
-            lines.append(f"loser: {loser} ({loses} with {totals[loser]}); " + _winner_line(
-                results, "lowest total of the others", "sharing the lowest total of the others"))
+            lines.append(SummaryLine.of(
+                "loser", name=loser, total=totals[loser],
+                limit="passed-100" if rules.scoring == "sum" else "reached-1000",
+                winner=_winner_line(results, "lowest-total-of-others", "sharing-lowest-total-of-others")))
         return tuple(lines)
-    counts: dict[str, int] = {}
+    counts: dict[tuple[str, str], int] = {}
     for turn in turns:
-        key = f"{turn['player']} ({turn['role']})"
+        key = (turn.player, turn.seat or "")
         counts[key] = counts.get(key, 0) + 1
-    played = ", ".join(f"{key} {count}" for key, count in counts.items()) or "none"
     why = ""
-    if results["winners"]:
-        last = turns[-1]
-        did = "shut the last open tile" if last["role"] == "closer" else "opened the last shut tile"
-        why = f"the {last['role']}, {did} in the turn on line {last['line']}"
-    return f"turns: {played}", _winner_line(results, why, "")
+    if results.winners:
+        why = "closer-shut-last" if turns[-1].seat == "closer" else "opener-opened-last"
+    played = tuple((player, seat, count) for (player, seat), count in counts.items())
+    return (SummaryLine.of("turns-played", counts=played),
+            _winner_line(results, why, "", line=turns[-1].line if turns else None))
 
 
-def _elimination(rules: Rules, results: dict[str, Any]) -> tuple[str, ...]:
+def _elimination(results: BoxResults, totals: Mapping[str, int | None],
+                 out: Mapping[str, int]) -> tuple[SummaryLine, ...]:
     """Return the summary of an ``elimination`` game: who went out in which round with
     what total, who is still in, and why the winner won."""
-    totals, out = results["totals"], results["out"]
     by_round: dict[int, list[str]] = {}
     for name, number in out.items():
         by_round.setdefault(number, []).append(name)
-    went_out = "; ".join(
-        f"{_and(names)} in round {number} with {_and([str(totals[name]) for name in names])}"
-        for number, names in sorted(by_round.items()))
-    lines = [f"out: {went_out or 'nobody yet'}"]
-    still_in = [name for name in totals if name not in out]
+    lines = [SummaryLine.of("out", groups=tuple((tuple(names), number, tuple(totals[name] for name in names))
+                                       for number, names in sorted(by_round.items())))]
+    still_in = tuple((name, total) for name, total in totals.items() if name not in out)
     if still_in:
-        lines.append("still in: " + ", ".join(f"{name} {_figure(totals[name])}" for name in still_in))
+        lines.append(SummaryLine.of("still-in", figures=still_in))
     last_round = max(by_round, default=0)
-    together = f"lowest total of the players who went out together in round {last_round}"
-    why = together if results["winners"] and results["winners"][0] in out else "the last player still in"
-    lines.append(_winner_line(results, why, f"sharing the {together}"))
+    together = bool(results.winners) and results.winners[0] in out
+    lines.append(_winner_line(results, "lowest-total-out-together" if together else "last-still-in",
+                              "sharing-lowest-total-out-together", round=last_round))
     return tuple(lines)

@@ -34,22 +34,9 @@ as written, collecting every located error:
 A claim line whose keyword is also a player's name (a player called "Score") is read as
 that player's placement when it is written as one.
 
-Results (``Report.results``, the ``results`` object of ``--json``):
-
-- ``games``: one object per game that had a placement, in log order:
-  ``{"game": n, "starter": name, "totals": {name: total}, "result": r, "winner": w}``
-  where ``n`` counts games from 1 in log order, ``r`` is ``"won"``, ``"draw"``,
-  ``"abandoned"`` (a ``game`` line came before its end) or ``"unfinished"`` (the log
-  ended first), and ``w`` is the winner's name for ``"won"`` and ``null`` otherwise;
-- ``wins``: ``{name: game wins}`` (draws count for neither);
-- ``winners``: ``[match winner]`` once the match is decided, else ``[]``;
-- ``decided``: whether the match is decided;
-- ``rolls``: ``{name: [faces]}``, the faces 1-6 of the placements that counted for each
-  player, in log order (a placement refused for its column still shows its roll);
-- ``removed``: ``{name: dice}``, how many of the opponent's dice each player's placements
-  removed.
-
-:func:`summarize` turns the results into the few lines the text report prints.
+The results are a :class:`kitgen.games.knucklebones.results.KnucklebonesResults` (its JSON
+in that module); :func:`kitgen.games.knucklebones.summary.summarize` turns them into the
+few lines the text report prints.
 """
 
 from __future__ import annotations
@@ -57,10 +44,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
 from kitgen.errors import quote
 from kitgen.games.box.rules import NUMBER_MAX_DIGITS
+from kitgen.games.knucklebones.results import GameResult, KnucklebonesResults, Outcome
 from kitgen.games.knucklebones.rules import (
     FACES,
     Column,
@@ -71,6 +58,7 @@ from kitgen.games.knucklebones.rules import (
     other_seat,
     parse_column,
 )
+from kitgen.games.knucklebones.summary import summarize
 from kitgen.logs.reader import Header, Line, cached_when_short
 from kitgen.logs.report import ErrorList, Report
 from kitgen.logs.suggest import did_you_mean, nearest_form, not_a_player
@@ -410,63 +398,24 @@ class _Walk:
             where = f"before the match is decided (game wins: {wins}; {self.match.wins_needed} needed)"
         self.error(None, "missing-turn", f"the log ends {where}.")
 
-    def results(self) -> dict[str, Any]:
-        """Return the results object described in this module's docstring."""
-        games = []
-        for number, game in enumerate(self.match.games, start=1):
-            if game.starter is None:
-                continue
-            games.append({
-                "game": number,
-                "starter": self.players[game.starter],
-                "totals": dict(zip(self.players, game.totals, strict=True)),
-                "result": self.game_result(game, number),
-                "winner": None if game.winner is None else self.players[game.winner],
-            })
+    def results(self) -> KnucklebonesResults:
+        """Return the results of the log as read (:class:`KnucklebonesResults`)."""
+        players = self.players
+        games = tuple(
+            GameResult(number, players[game.starter], dict(zip(players, game.totals, strict=True)),
+                       self.game_result(game, number), None if game.winner is None else players[game.winner])
+            for number, game in enumerate(self.match.games, start=1) if game.starter is not None
+        )
         winner = self.match.winner
-        return {
-            "games": games,
-            "wins": dict(zip(self.players, self.match.wins, strict=True)),
-            "winners": [] if winner is None else [self.players[winner]],
-            "decided": self.match.over,
-            "rolls": dict(zip(self.players, self.rolls, strict=True)),
-            "removed": dict(zip(self.players, self.removed, strict=True)),
-        }
+        return KnucklebonesResults(
+            games, dict(zip(players, self.match.wins, strict=True)),
+            () if winner is None else (players[winner],), self.match.over,
+            {name: tuple(faces) for name, faces in zip(players, self.rolls, strict=True)},
+            dict(zip(players, self.removed, strict=True)),
+        )
 
-    def game_result(self, game: GridGame, number: int) -> str:
+    def game_result(self, game: GridGame, number: int) -> Outcome:
         """Return ``won``, ``draw``, ``abandoned`` or ``unfinished`` for game ``number``."""
         if game.ended:
-            return DRAW if game.drawn else "won"
+            return "draw" if game.drawn else "won"
         return "unfinished" if number == self.match.number else "abandoned"
-
-
-_RESULT_WORDS = {"draw": "a draw", "abandoned": "abandoned", "unfinished": "unfinished"}
-
-
-def summarize(wins_needed: int, results: dict[str, Any]) -> tuple[str, ...]:
-    """Return a few short lines that state what decided a knucklebones game or match, read
-    off ``results`` (so the text and ``--json`` agree): each game's scores and result, the
-    game wins of a match, and the winner.
-
-    >>> summarize(1, {"games": [{"game": 1, "starter": "Ana", "totals": {"Ana": 32, "Ben": 45},
-    ...     "result": "won", "winner": "Ben"}], "wins": {"Ana": 0, "Ben": 1},
-    ...     "winners": ["Ben"], "decided": True})
-    ('game 1, started by Ana: Ana 32, Ben 45; Ben won', 'winner: Ben (the higher total)')
-    """
-    lines = [
-        f"game {game['game']}, started by {game['starter']}: "
-        + ", ".join(f"{name} {total}" for name, total in game["totals"].items())
-        + "; " + (f"{game['winner']} won" if game["result"] == "won" else _RESULT_WORDS[game["result"]])
-        for game in results["games"]
-    ]
-    if wins_needed > 1:
-        wins = ", ".join(f"{name} {count}" for name, count in results["wins"].items())
-        lines.append(f"game wins: {wins} ({wins_needed} to win)")
-    if not results["decided"]:
-        lines.append("no winner: the log ends before the " + ("match" if wins_needed > 1 else "game")
-                     + " is decided")
-    elif wins_needed > 1:
-        lines.append(f"match winner: {results['winners'][0]} (first to {wins_needed} game wins)")
-    else:
-        lines.append(f"winner: {results['winners'][0]} (the higher total)")
-    return tuple(lines)

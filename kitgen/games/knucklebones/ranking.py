@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from kitgen.games import MOST, Ranking
+from kitgen.games.knucklebones.results import KnucklebonesResults
 from kitgen.games.preset import Rules
-from kitgen.logs.report import Report
 
 
 def ranking(rules: Rules) -> Ranking:
@@ -14,22 +14,20 @@ def ranking(rules: Rules) -> Ranking:
                    "Ranked by games won, most first, then by points over all games, most first.")
 
 
-def player_figures(rules: Rules, report: Report, name: str) -> dict[str, float | int | None]:
-    """Return the figures of player ``name`` at the table of ``report``."""
-    results = report.results
-    games = results["games"]
+def player_figures(rules: Rules, results: KnucklebonesResults, name: str) -> dict[str, float | int | None]:
+    """Return the figures of player ``name`` at the table whose log gave ``results``."""
     return {
-        "games_won": results["wins"][name],
-        "points": sum(game["totals"][name] for game in games),
-        "games": len(games),
-        "removed": results["removed"][name],
-        "throws": len(results["rolls"][name]),
+        "games_won": results.wins[name],
+        "points": sum(game.totals[name] for game in results.games),
+        "games": len(results.games),
+        "removed": results.removed[name],
+        "throws": len(results.rolls[name]),
     }
 
 
-def count_throws(report: Report, two_dice: dict[int, int], one_die: dict[int, int]) -> int:
-    """Add the faces thrown in ``report`` to ``one_die`` (faces 1-6, never impossible)."""
-    for faces in report.results["rolls"].values():
+def count_throws(results: KnucklebonesResults, two_dice: dict[int, int], one_die: dict[int, int]) -> int:
+    """Add the faces the walk recorded in ``results`` to ``one_die`` (faces 1-6, never impossible)."""
+    for faces in results.rolls.values():
         for face in faces:
             one_die[face] = one_die.get(face, 0) + 1
     return 0
