@@ -63,8 +63,8 @@ class SummaryLine:
     its ``id`` (``"winner"``, ``"scores"`` ...) and the figures and names it states, as
     name-value pairs; put into words by :func:`kitgen.text.summaries.summary_line_text`.
 
-    >>> SummaryLine.of("winner", name="Ana", reason="lowest-total").param("name")
-    'Ana'
+    >>> SummaryLine.of("winner", name="Ana", reason="lowest-total")
+    SummaryLine(id='winner', params=(('name', 'Ana'), ('reason', 'lowest-total')))
     """
 
     id: str
@@ -74,13 +74,6 @@ class SummaryLine:
     def of(cls, line_id: str, **params: Any) -> SummaryLine:
         """Return the line ``line_id`` stating ``params``."""
         return cls(line_id, tuple(params.items()))
-
-    def param(self, name: str) -> Any:
-        """Return the parameter called ``name``; raises ``KeyError`` when it has none."""
-        for key, value in self.params:
-            if key == name:
-                return value
-        raise KeyError(name)
 
 
 @dataclass(frozen=True)
