@@ -34,7 +34,7 @@ from kitgen.cli.parameters import (
 from kitgen.errors import KitgenError
 from kitgen.games import DEFAULT_PRESET, presets
 from kitgen.games.preset import Rules
-from kitgen.kit.request import HostKey, Paper
+from kitgen.kit.request import HostKeyPlacement, PaperName
 
 if TYPE_CHECKING:  # for annotations only: the CLI imports Rich and the session when a command runs
     from rich.progress import Progress, TaskID
@@ -217,11 +217,11 @@ def kit(
         None, "--rounds", show_default="what 19 in 20 games need",
         help="Games of several rounds: the rounds to print (long-game: turns a seat).",
     ),
-    paper: Paper | None = typer.Option(
+    paper: PaperName | None = typer.Option(
         None, "--paper", case_sensitive=False, show_default="$KITGEN_PAPER, $PAPERSIZE, /etc/papersize, a4",
         help="The paper size (the first of the defaults that is set).",
     ),
-    host_key: HostKey = typer.Option(
+    host_key: HostKeyPlacement = typer.Option(
         "separate", "--host-key", case_sensitive=False,
         help="The host key as its own PDF, at the end of the kit, or left out.",
     ),
@@ -264,7 +264,7 @@ def kit(
             names = read.names
         request = KitRequest(
             rules=settled, players=names, seats=seats, tables=tables, table_size=table_size, rounds=rounds,
-            paper=paper or cast(Paper, default_paper()), host_key=host_key, large_print=large_print,
+            paper=paper or cast(PaperName, default_paper()), host_key=host_key, large_print=large_print,
             die_size_mm=die_size, output=None if to_stdout else output, force=force,
             fillable=fillable,
         )
@@ -414,7 +414,7 @@ def report(
         ..., metavar="LOG...", help="Game logs, one per table; a folder means every *.log file in it."),
     output: Path | None = typer.Option(
         None, "-o", "--output", show_default="output/report.pdf", help="The report PDF."),
-    paper: Paper | None = typer.Option(
+    paper: PaperName | None = typer.Option(
         None, "--paper", case_sensitive=False, show_default="$KITGEN_PAPER, $PAPERSIZE, /etc/papersize, a4",
         help="The paper size (the first of the defaults that is set).",
     ),

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kitgen.games.preset import Rules
+from kitgen.games.box.presets import BoxRules
 
 
 def _and(names: list[str]) -> str:
@@ -30,7 +30,7 @@ def _winner_line(results: dict[str, Any], why: str, shared: str) -> str:
     return f"winner: {winners[0]} ({why})"
 
 
-def summarize(rules: Rules, results: dict[str, Any]) -> tuple[str, ...]:
+def summarize(rules: BoxRules, results: dict[str, Any]) -> tuple[str, ...]:
     """Return a few short lines that state what decided a Shut the Box game, read off the
     ``results`` of :meth:`_BoxLogReader.results` (so the text and ``--json`` agree).
 
@@ -92,7 +92,7 @@ def summarize(rules: Rules, results: dict[str, Any]) -> tuple[str, ...]:
     return f"turns: {played}", _winner_line(results, why, "")
 
 
-def _elimination(rules: Rules, results: dict[str, Any]) -> tuple[str, ...]:
+def _elimination(rules: BoxRules, results: dict[str, Any]) -> tuple[str, ...]:
     """Return the summary of an ``elimination`` game: who went out in which round with
     what total, who is still in, and why the winner won."""
     totals, out = results["totals"], results["out"]

@@ -4,17 +4,17 @@
 from __future__ import annotations
 
 from kitgen.games import MOST, Ranking
-from kitgen.games.preset import Rules
+from kitgen.games.knucklebones.presets import KnucklebonesRules
 from kitgen.logs.report import Report
 
 
-def ranking(rules: Rules) -> Ranking:
+def ranking(rules: KnucklebonesRules) -> Ranking:
     """Return the ranking by games won, most first, then points over all games."""
     return Ranking((("games_won", MOST), ("points", MOST)),
                    "Ranked by games won, most first, then by points over all games, most first.")
 
 
-def player_figures(rules: Rules, report: Report, name: str) -> dict[str, float | int | None]:
+def player_figures(rules: KnucklebonesRules, report: Report, name: str) -> dict[str, float | int | None]:
     """Return the figures of player ``name`` at the table of ``report``."""
     results = report.results
     games = results["games"]
