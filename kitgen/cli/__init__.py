@@ -22,14 +22,14 @@ import typer
 from kitgen import __version__
 from kitgen.cli.parameters import (
     Command,
-    Format,
+    FormatOption,
     Group,
-    Match,
-    OneDie,
-    Preset,
+    MatchOption,
+    OneDieOption,
     PresetId,
-    Scoring,
-    Tiles,
+    PresetOption,
+    ScoringOption,
+    TilesOption,
 )
 from kitgen.errors import KitgenError
 from kitgen.games import DEFAULT_PRESET, presets
@@ -192,12 +192,12 @@ def main(
 
 @app.command(cls=Command, epilog=KIT_EXAMPLES)
 def kit(
-    rules: Preset = DEFAULT_PRESET,
-    tiles: Tiles = None,
-    one_die: OneDie = None,
-    format: Format = None,
-    scoring: Scoring = None,
-    match: Match = None,
+    rules: PresetOption = DEFAULT_PRESET,
+    tiles: TilesOption = None,
+    one_die: OneDieOption = None,
+    format: FormatOption = None,
+    scoring: ScoringOption = None,
+    match: MatchOption = None,
     players: str | None = typer.Option(None, "--players", help='Names in seat order, e.g. "Ana, Ben".'),
     roster: Path | None = typer.Option(
         None, "--roster",
@@ -290,12 +290,12 @@ def kit(
 
 @app.command(cls=Command, epilog=CHECK_EXAMPLES)
 def check(
-    rules: Preset = DEFAULT_PRESET,
-    tiles: Tiles = None,
-    one_die: OneDie = None,
-    format: Format = None,
-    scoring: Scoring = None,
-    match: Match = None,
+    rules: PresetOption = DEFAULT_PRESET,
+    tiles: TilesOption = None,
+    one_die: OneDieOption = None,
+    format: FormatOption = None,
+    scoring: ScoringOption = None,
+    match: MatchOption = None,
     open_tiles: str | None = typer.Option(None, "--open", help='The open tiles, e.g. "1 2 4 9".'),
     roll: str | None = typer.Option(None, "--roll", help="The throw: 8, 5+3 or 'die 4'."),
     close: str | None = typer.Option(None, "--close", help='The tiles the move shuts (or opens), e.g. "3 5".'),
