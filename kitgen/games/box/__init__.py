@@ -70,9 +70,9 @@ class BoxGame(Game[BoxRules]):
 
     def continuation_parts(self, rules: BoxRules, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
         """Return the continuation sheet of a game of several rounds (docs/kit.md)."""
-        from kitgen.kit.parts.turn_sheets import continuation_sheet
+        from kitgen.games.box.kit import continuation_parts
 
-        return (continuation_sheet(rules, layout, book),) if self.several_rounds(rules) else ()
+        return continuation_parts(rules, layout, book)
 
     def rule_values(self, rules: BoxRules) -> dict[str, Any]:
         """Return the box, one-die rule, scoring and format of ``rules`` as the rule

@@ -1,13 +1,13 @@
-"""The kit parts each Shut the Box preset prints for a table, and its host key (docs/kit.md,
-"Contents"), built from the shared parts of :mod:`kitgen.kit.parts`. Imported only when a
-kit is made."""
+"""The kit parts each Shut the Box preset prints for a table, its host key and its
+continuation sheet (docs/kit.md, "Contents"), built from the shared parts of
+:mod:`kitgen.kit.parts`. Imported only when a kit is made."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from math import ceil
 
-from kitgen.games.box.formats import ATTEMPTS, game_length
+from kitgen.games.box.formats import ATTEMPTS, game_length, several_rounds
 from kitgen.games.box.presets import BoxRules
 from kitgen.kit.layout import Layout
 from kitgen.kit.parts.chunks import rounds_printed
@@ -31,6 +31,7 @@ from kitgen.kit.parts.turn_sheets import (
     ROLE_NAMES,
     TurnSheets,
     carry_on,
+    continuation_sheet,
     numbered_rows,
     seat_turn_sheets,
     turn_pages,
@@ -151,6 +152,12 @@ def long_game_parts(rules: BoxRules, table: Table, layout: Layout, book: Ruleboo
 def host_key_parts(rules: BoxRules, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
     """Return the parts of a Shut the Box host key: the scoring key of docs/kit.md."""
     return (host_key(rules, book, layout),)
+
+
+def continuation_parts(rules: BoxRules, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
+    """Return the continuation sheet a kit of a game of several rounds prints once
+    (docs/kit.md); none for a game of fixed length."""
+    return (continuation_sheet(rules, layout, book),) if several_rounds(rules) else ()
 
 
 TABLE_PARTS: dict[str, TableParts] = {  # by the preset a kit prints as (Preset.layout)
