@@ -29,6 +29,8 @@ sys.path.insert(0, str(TESTS.parent))
 from games_box import NAMES, pick_largest, pick_tiles, random_box_game, rules_for  # noqa: E402
 from games_knucklebones import random_knucklebones_game  # noqa: E402
 
+from kitgen.games.box.presets import BoxRules  # noqa: E402
+
 SEED = 20261201
 GAMES = 4000  # per case and habit (issue 9)
 HABITS = (pick_tiles, pick_largest)
@@ -58,7 +60,7 @@ def measure(preset: str, options: dict[str, str], seats: int, games: int) -> tup
     throws), each the larger of the two habits."""
     rules = rules_for(preset, **options)
     figures = []
-    for habit in HABITS if rules.game == "box" else (None,):
+    for habit in HABITS if isinstance(rules, BoxRules) else (None,):
         rng = random.Random(f"{SEED} {rules.describe()} {seats} {getattr(habit, '__name__', '')}")
         if habit is None:
             matches = [random_knucklebones_game(rng, rules) for _ in range(games)]

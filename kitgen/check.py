@@ -15,9 +15,8 @@ from kitgen.errors import (
     TileSyntaxError,
     quote,
 )
-from kitgen.games import find_game
-from kitgen.games.box import BoxGame
-from kitgen.games.knucklebones import KnucklebonesGame
+from kitgen.games.box.presets import BoxRules, box_rules
+from kitgen.games.knucklebones.presets import knucklebones_rules
 from kitgen.text.problems import describe
 
 if TYPE_CHECKING:
@@ -76,8 +75,7 @@ def check_box_claim(rules: Rules, open_text: str, roll_text: str, close_text: st
         tiles_of,
     )
 
-    if not isinstance(find_game(rules.preset), BoxGame):
-        raise ValueError(f"{rules.preset!r} is not a Shut the Box preset")
+    rules = box_rules(rules)
     if role not in ("close", "open"):
         raise OptionError(f"--role is close or open, not {quote(role)}.")
     if role == "open" and not has_opener(rules):
@@ -124,7 +122,7 @@ def _option_tiles(option: str, text: str) -> tuple[int, ...]:
         raise TileSyntaxError(f"{option}: {error}") from None
 
 
-def _stated_box(rules: Rules, open_text: str) -> int:
+def _stated_box(rules: BoxRules, open_text: str) -> int:
     """Return the box state ``--open`` states; raises :class:`PositionError` for a tile that
     is not on the preset's box or is given twice."""
     from kitgen.games.box.rules import box_of
@@ -169,8 +167,7 @@ def check_placement(rules: Rules, mine_text: str, theirs_text: str, face: int, c
     )
     from kitgen.rules.problems import Problem
 
-    if not isinstance(find_game(rules.preset), KnucklebonesGame):
-        raise ValueError(f"{rules.preset!r} is not knucklebones")
+    knucklebones_rules(rules)
     mine, theirs = parse_grid(mine_text), parse_grid(theirs_text)
     problems = list(judge_placement(mine, face, column_text))
     if theirs.full:

@@ -23,19 +23,13 @@ from typing import Any
 
 import jinja2
 
-from kitgen.games import find_preset
-from kitgen.games.box.formats import ATTEMPTS, HUNDRED_LOSES_AT
-from kitgen.games.box.rules import HIGH_SHUT_FROM, LOW_SUM_LIMIT
-from kitgen.games.knucklebones.rules import MAX_TOTAL
+from kitgen.games import find_game, find_preset
 from kitgen.games.preset import Preset, Rules
 from kitgen.resources import data_folder
 from kitgen.text import gettext, pgettext
 from kitgen.text.templates import I18N_EXTENSION, install_words
 
 TEXT_WIDTH = 78  # characters per terminal line in rules_text
-SUM_LIMIT = HUNDRED_LOSES_AT["sum"] - 1  # docs/rules.md section 5: a running total above 100 loses
-DIGITS_LIMIT = HUNDRED_LOSES_AT["digits"]  # docs/rules.md section 5: 1000 or more loses
-FIRST_THROW_LEAST = 2  # docs/rules.md section 1: the first throw (two dice, full box) shuts at least 2
 
 # Parts that are not sections of the rules card: one paragraph each, or the host key's notes
 # and the terminal's option effects (``option.<option name>``).
@@ -180,7 +174,7 @@ def rulebook(rules: Rules) -> Rulebook:
     )
 
 
-def rules_text(preset: Preset) -> str:
+def rules_text(preset: Preset[Rules]) -> str:
     """Return ``preset``'s rules as plain terminal text: its default rulebook, then one
     paragraph per option listing what each value changes (docs/cli.md, ``kitgen rules``).
 
@@ -212,7 +206,7 @@ def _section_text(section: Section) -> str:
     return "\n".join([section.heading, *(_wrapped(paragraph) for paragraph in section.paragraphs)])
 
 
-def _options_text(preset: Preset) -> str:
+def _options_text(preset: Preset[Rules]) -> str:
     heading = pgettext("rules heading", "Options")
     if not preset.options:
         return f"{heading}\n{_wrapped(gettext('{preset} has no options.').format(preset=preset.id))}"
@@ -244,24 +238,10 @@ def _environment() -> jinja2.Environment:
 
 
 def _values(rules: Rules) -> dict[str, Any]:
-    """Return the numbers and choices a rule template words (docs/rules.md sections 1-7)."""
-    length = rules.format.rpartition("-")[2]
+    """Return the numbers and choices a rule template words (docs/rules.md sections 1-7):
+    the player range, and what the rules' game says of its own rules."""
     return {
-        "tiles": rules.tiles,
         "min_players": rules.min_players,
         "max_players": rules.max_players,
-        "one_die": rules.one_die,
-        "scoring": rules.scoring,
-        "format": rules.format,
-        "length": int(length) if length.isdigit() else 0,
-        "wins_needed": rules.wins_needed,
-        "full_box": rules.full_box,
-        "worst": rules.full_box - FIRST_THROW_LEAST,
-        "attempts": ATTEMPTS,
-        "low_sum_limit": LOW_SUM_LIMIT,
-        "high_from": HIGH_SHUT_FROM,
-        "high": tuple(range(HIGH_SHUT_FROM, rules.tiles + 1)),
-        "sum_limit": SUM_LIMIT,
-        "digits_limit": DIGITS_LIMIT,
-        "max_total": MAX_TOTAL,
+        **find_game(rules.preset).rule_values(rules),
     }

@@ -22,6 +22,7 @@ from functools import partial
 
 from kitgen.games import find_preset
 from kitgen.games.box.formats import OPENER, Play, start_play
+from kitgen.games.box.presets import BoxRules
 from kitgen.games.box.rules import (
     Throw,
     apply_move,
@@ -87,7 +88,7 @@ class GeneratedGame:
     ``loser`` (``hundred``) and final ``totals`` (per seat), the number of ``throws``, the
     ``turns`` each seat took, and its ``entries`` line by line."""
 
-    rules: Rules
+    rules: BoxRules
     players: tuple[str, ...]
     text: str
     winners: tuple[str, ...]
@@ -129,7 +130,7 @@ class _Style:
                    loose=rng.random() < 0.3)
 
 
-def random_setup(rng: random.Random) -> tuple[Rules, tuple[str, ...]]:
+def random_setup(rng: random.Random) -> tuple[BoxRules, tuple[str, ...]]:
     """Return random rules (any Shut the Box preset and options) and a fitting list of names."""
     preset, options = rng.choice(SETUPS)
     rules = find_preset(preset).configure(options)
@@ -170,7 +171,7 @@ def pick_largest(rng: random.Random, movable: int, total: int) -> tuple[int, ...
     return tuple(sorted(tiles))
 
 
-def _throw(rng: random.Random, rules: Rules, style: _Style, box: int) -> Throw:
+def _throw(rng: random.Random, rules: BoxRules, style: _Style, box: int) -> Throw:
     if one_die_allowed(rules, box) and rng.random() < style.die:
         face = rng.randint(1, 6)
         return Throw(1, (face,), face)
@@ -215,7 +216,7 @@ class _Writer:
         return self.rng.random() < rate
 
 
-def _play_turn(writer: _Writer, rules: Rules, box: int, role: str,
+def _play_turn(writer: _Writer, rules: BoxRules, box: int, role: str,
                block: int, pick) -> tuple[int, bool, int]:
     """Play one legal turn from ``box``; return the box after it, whether it completed the
     box, and the number of throws."""
@@ -254,7 +255,7 @@ def _totals_text(players: tuple[str, ...], totals: tuple[int, ...]) -> str:
     return "totals: " + ", ".join(f"{name} {total}" for name, total in zip(players, totals, strict=True))
 
 
-def random_box_game(rng: random.Random, rules: Rules, players: tuple[str, ...],
+def random_box_game(rng: random.Random, rules: BoxRules, players: tuple[str, ...],
                     pick=pick_tiles) -> GeneratedGame:
     """Return a random legal game of ``rules`` for ``players`` (seat order) as a log, each
     move's tiles chosen by ``pick(rng, movable, total)`` (:func:`pick_tiles`: at random;
@@ -300,7 +301,7 @@ def random_box_game(rng: random.Random, rules: Rules, players: tuple[str, ...],
     return _finish(writer, rules, players, play, throws)
 
 
-def _finish(writer: _Writer, rules: Rules, players: tuple[str, ...], play: Play,
+def _finish(writer: _Writer, rules: BoxRules, players: tuple[str, ...], play: Play,
             throws: int) -> GeneratedGame:
     winners = tuple(players[seat] for seat in play.winners or ())
     loser = None if play.loser is None else players[play.loser]
@@ -511,7 +512,7 @@ def _wrong_score(rng, game, entries):
     return _fault(entries, "wrong-score", claim)
 
 
-def _box_after(rules: Rules, entry: Entry) -> int:
+def _box_after(rules: BoxRules, entry: Entry) -> int:
     return apply_move(rules, entry.box, entry.tiles, entry.role)
 
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from kitgen.games.knucklebones.presets import KnucklebonesRules
 from kitgen.games.knucklebones.rules import SEATS, Column, Match, new_match, other_seat
-from kitgen.games.preset import Rules
 
 CLAIM_CHANCE = 0.15  # a score: claim after a placement
 RESULT_CHANCE = 0.6  # a winner: claim after a game, a match winner: claim after the match
@@ -68,7 +68,7 @@ class Fault:
 
 
 def random_knucklebones_game(
-    rng: random.Random, rules: Rules, players: tuple[str, str] = ("Ana", "Ben")
+    rng: random.Random, rules: KnucklebonesRules, players: tuple[str, str] = ("Ana", "Ben")
 ) -> GeneratedGame:
     """Return a random legal match of the knucklebones ``rules`` between ``players``."""
     lines = [f"rules: {rules.describe()}", f"players: {', '.join(players)}", ""]

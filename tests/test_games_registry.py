@@ -8,7 +8,8 @@ import pytest
 from kitgen.check import check_box_claim
 from kitgen.games import find_game, find_preset, register, unregister
 from kitgen.games.box import BoxGame
-from kitgen.games.preset import Option, Preset, RecordShape, Rules
+from kitgen.games.box.presets import BoxRules
+from kitgen.games.preset import Option, Preset, RecordShape
 from kitgen.logs.validate import validate_text
 
 EIGHT = Preset(
@@ -16,7 +17,7 @@ EIGHT = Preset(
     "Eight-tile box",
     "1-4 players, tiles 1-8; otherwise classic.",
     "docs/rules.md section 3",
-    Rules("eight", "box", 8, "high-shut", "sum", "single", 1, 4),
+    BoxRules(preset="eight", tiles=8, one_die="high-shut", format="single", min_players=1, max_players=4),
     (
         Option("one-die", "one_die", (("on", "high-shut"), ("off", "never")), "on"),
         Option("format", "format", tuple((name, name) for name in

@@ -31,8 +31,8 @@ from kitgen.rulebook import (
 )
 
 GOLDEN = Path(__file__).parent / "fixtures" / "golden" / "rules"
-PAPERS = {"strip": "strips", "classic": "turn sheets", "ten": "strips", "hundred": "turn sheets",
-          "long-game": "board sheet", "knucklebones": "boards"}
+PLAYING_PAPERS = {"strip": "attempt strips", "classic": "turn sheets", "ten": "strips", "hundred": "turn sheets",
+                  "long-game": "board sheet", "knucklebones": "boards"}
 
 
 def every_rules(preset):
@@ -53,7 +53,7 @@ def golden_parts(preset) -> dict:
         said = {key: text for part in rule_parts(rules) for key, text in zip(part.keys, part.paragraphs, strict=False)}
         said.update({f"heading {part.key}": part.heading for part in rule_parts(rules) if part.heading})
         for seats in range(rules.min_players, rules.max_players + 1):
-            guide = how_to_use(rules, seats, PAPERS[preset.id])
+            guide = how_to_use(rules, seats, PLAYING_PAPERS[preset.id])
             said.update({f"{key} seats={seats}": text for key, text in zip(guide.keys, guide.paragraphs, strict=False)})
         parts[label or "default"] = said
     return parts

@@ -22,19 +22,19 @@ import typer
 from kitgen import __version__
 from kitgen.cli.parameters import (
     Command,
-    Format,
+    FormatOption,
     Group,
-    Match,
-    OneDie,
-    Preset,
+    MatchOption,
+    OneDieOption,
     PresetId,
-    Scoring,
-    Tiles,
+    PresetOption,
+    ScoringOption,
+    TilesOption,
 )
 from kitgen.errors import KitgenError
 from kitgen.games import DEFAULT_PRESET, presets
 from kitgen.games.preset import Rules
-from kitgen.kit.request import HostKey, Paper
+from kitgen.kit.request import HostKeyPlacement, PaperName
 
 if TYPE_CHECKING:  # for annotations only: the CLI imports Rich and the session when a command runs
     from rich.progress import Progress, TaskID
@@ -192,12 +192,12 @@ def main(
 
 @app.command(cls=Command, epilog=KIT_EXAMPLES)
 def kit(
-    rules: Preset = DEFAULT_PRESET,
-    tiles: Tiles = None,
-    one_die: OneDie = None,
-    format: Format = None,
-    scoring: Scoring = None,
-    match: Match = None,
+    rules: PresetOption = DEFAULT_PRESET,
+    tiles: TilesOption = None,
+    one_die: OneDieOption = None,
+    format: FormatOption = None,
+    scoring: ScoringOption = None,
+    match: MatchOption = None,
     players: str | None = typer.Option(None, "--players", help='Names in seat order, e.g. "Ana, Ben".'),
     roster: Path | None = typer.Option(
         None, "--roster",
@@ -217,11 +217,11 @@ def kit(
         None, "--rounds", show_default="what 19 in 20 games need",
         help="Games of several rounds: the rounds to print (long-game: turns a seat).",
     ),
-    paper: Paper | None = typer.Option(
+    paper: PaperName | None = typer.Option(
         None, "--paper", case_sensitive=False, show_default="$KITGEN_PAPER, $PAPERSIZE, /etc/papersize, a4",
         help="The paper size (the first of the defaults that is set).",
     ),
-    host_key: HostKey = typer.Option(
+    host_key: HostKeyPlacement = typer.Option(
         "separate", "--host-key", case_sensitive=False,
         help="The host key as its own PDF, at the end of the kit, or left out.",
     ),
@@ -264,7 +264,7 @@ def kit(
             names = read.names
         request = KitRequest(
             rules=settled, players=names, seats=seats, tables=tables, table_size=table_size, rounds=rounds,
-            paper=paper or cast(Paper, default_paper()), host_key=host_key, large_print=large_print,
+            paper=paper or cast(PaperName, default_paper()), host_key=host_key, large_print=large_print,
             die_size_mm=die_size, output=None if to_stdout else output, force=force,
             fillable=fillable,
         )
@@ -290,12 +290,12 @@ def kit(
 
 @app.command(cls=Command, epilog=CHECK_EXAMPLES)
 def check(
-    rules: Preset = DEFAULT_PRESET,
-    tiles: Tiles = None,
-    one_die: OneDie = None,
-    format: Format = None,
-    scoring: Scoring = None,
-    match: Match = None,
+    rules: PresetOption = DEFAULT_PRESET,
+    tiles: TilesOption = None,
+    one_die: OneDieOption = None,
+    format: FormatOption = None,
+    scoring: ScoringOption = None,
+    match: MatchOption = None,
     open_tiles: str | None = typer.Option(None, "--open", help='The open tiles, e.g. "1 2 4 9".'),
     roll: str | None = typer.Option(None, "--roll", help="The throw: 8, 5+3 or 'die 4'."),
     close: str | None = typer.Option(None, "--close", help='The tiles the move shuts (or opens), e.g. "3 5".'),
@@ -414,7 +414,7 @@ def report(
         ..., metavar="LOG...", help="Game logs, one per table; a folder means every *.log file in it."),
     output: Path | None = typer.Option(
         None, "-o", "--output", show_default="output/report.pdf", help="The report PDF."),
-    paper: Paper | None = typer.Option(
+    paper: PaperName | None = typer.Option(
         None, "--paper", case_sensitive=False, show_default="$KITGEN_PAPER, $PAPERSIZE, /etc/papersize, a4",
         help="The paper size (the first of the defaults that is set).",
     ),

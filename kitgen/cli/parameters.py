@@ -115,14 +115,14 @@ else:
     FormatChoice = option_choices("format")
     ScoringChoice = option_choices("scoring")
     MatchChoice = option_choices("match")
-Preset = Annotated[PresetId, typer.Option(
+PresetOption = Annotated[PresetId, typer.Option(
     "--rules", case_sensitive=False, help="The game: a preset id (kitgen rules lists them).")]
-Tiles = Annotated[TilesChoice | None, typer.Option("--tiles", help="classic: tiles on the box.")]
-OneDie = Annotated[OneDieChoice | None, typer.Option(
+TilesOption = Annotated[TilesChoice | None, typer.Option("--tiles", help="classic: tiles on the box.")]
+OneDieOption = Annotated[OneDieChoice | None, typer.Option(
     "--one-die", case_sensitive=False, help="classic: the one-die rule.")]
-Format = Annotated[FormatChoice | None, typer.Option(
+FormatOption = Annotated[FormatChoice | None, typer.Option(
     "--format", case_sensitive=False, help="classic: single round, best of 3/5/7, or elimination.")]
-Scoring = Annotated[ScoringChoice | None, typer.Option(
+ScoringOption = Annotated[ScoringChoice | None, typer.Option(
     "--scoring", case_sensitive=False, help="hundred: score the tiles' sum or their digits.")]
-Match = Annotated[MatchChoice | None, typer.Option(
+MatchOption = Annotated[MatchChoice | None, typer.Option(
     "--match", case_sensitive=False, help="knucklebones: one game or a best-of match.")]

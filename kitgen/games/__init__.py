@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from kitgen.errors import UnknownPresetError, quote
 from kitgen.games.preset import Preset, Rules
@@ -48,17 +48,21 @@ class Ranking:
     rule: str
 
 
-class Game:
-    """One game of docs/rules.md and its presets: subclass it, set :attr:`id`, :attr:`presets`
-    and :attr:`aliases`, and give it the judging, walking and ranking of its play."""
+GameRules = TypeVar("GameRules", bound=Rules)
+
+
+class Game(Generic[GameRules]):
+    """One game of docs/rules.md and its presets: subclass it for the game's own rules type
+    (``Game[BoxRules]``), set :attr:`id`, :attr:`presets` and :attr:`aliases`, and give it
+    the judging, walking, ranking and wording of its play."""
 
     id: ClassVar[str]
     title: ClassVar[str]  # how a message names the game's presets: "the Shut the Box presets"
-    presets: ClassVar[tuple[Preset, ...]] = ()
+    presets: ClassVar[tuple[Preset[Rules], ...]] = ()  # each settling the game's rules type
     aliases: ClassVar[tuple[tuple[str, str], ...]] = ()  # (alias, preset id)
     options: ClassVar[frozenset[str]] = frozenset()  # the command-line options only this game takes
 
-    def check_move(self, rules: Rules, claim: Mapping[str, Any]) -> Verdict:
+    def check_move(self, rules: GameRules, claim: Mapping[str, Any]) -> Verdict:
         """Return the verdict on one claimed move of ``rules`` (``kitgen check``): ``claim``
         holds the command's options of this game, by name (docs/cli.md, "check").
 
@@ -76,11 +80,11 @@ class Game:
     def _ranking(self) -> Any:
         return import_module(self.ranking_module)
 
-    def ranking(self, rules: Rules) -> Ranking:
+    def ranking(self, rules: GameRules) -> Ranking:
         """Return how players of ``rules`` are ranked across tables."""
         return cast(Ranking, self._ranking().ranking(rules))
 
-    def player_figures(self, rules: Rules, results: Results, name: str) -> dict[str, float | int | None]:
+    def player_figures(self, rules: GameRules, results: Results, name: str) -> dict[str, float | int | None]:
         """Return the figures of player ``name`` at the table whose log gave ``results``
         (this game's results record)."""
         return cast(dict[str, float | int | None], self._ranking().player_figures(rules, results, name))
@@ -90,29 +94,41 @@ class Game:
         ``two_dice`` and ``one_die`` and return how many impossible throws were left out."""
         return cast(int, self._ranking().count_throws(results, two_dice, one_die))
 
-    def several_rounds(self, rules: Rules) -> bool:
+    def several_rounds(self, rules: GameRules) -> bool:
         """Return whether a game of ``rules`` runs over a number of rounds not fixed in
         advance, so its kit prints turn sheets for as many as games take and a
         continuation sheet (docs/kit.md)."""
         return False
 
-    def table_parts(self, rules: Rules, table: Table, layout: Layout, book: Rulebook,
+    def table_parts(self, rules: GameRules, table: Table, layout: Layout, book: Rulebook,
                     rounds: int | None) -> tuple[Part, ...]:
         """Return the kit parts one table of ``rules`` prints, in order, for ``rounds``
         rounds (``None``: as many as games need). A game without a kit raises
         ``NotImplementedError``."""
         raise NotImplementedError
 
-    def host_key_parts(self, rules: Rules, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
+    def host_key_parts(self, rules: GameRules, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
         """Return the parts of the host key of a kit of ``rules``."""
         raise NotImplementedError
 
+    def continuation_parts(self, rules: GameRules, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
+        """Return the parts a kit of ``rules`` prints once for a game that runs past its
+        sheets (docs/kit.md): none unless the game has :meth:`several_rounds`."""
+        return ()
 
-_GAMES: dict[str, Game] = {}  # game id -> game, in registration order
-_PRESETS: dict[str, tuple[Game, Preset]] = {}  # preset id or alias -> its game and preset
+    def rule_values(self, rules: GameRules) -> dict[str, Any]:
+        """Return the numbers and choices of ``rules`` that the preset's rule template
+        (``templates/rules/<preset>.txt.j2``) words, besides the player range."""
+        raise NotImplementedError
 
 
-def register(game: Game) -> Game:
+GameT = TypeVar("GameT", bound="Game[Any]")
+
+_GAMES: dict[str, Game[Any]] = {}  # game id -> game, in registration order
+_PRESETS: dict[str, tuple[Game[Any], Preset[Rules]]] = {}  # preset id or alias -> its game and preset
+
+
+def register(game: GameT) -> GameT:
     """Add ``game`` and its presets and aliases to the registry and return it.
 
     Raises ``ValueError`` if a preset id or alias is already taken by another game.
@@ -129,24 +145,24 @@ def register(game: Game) -> Game:
     return game
 
 
-def unregister(game: Game) -> None:
+def unregister(game: Game[Any]) -> None:
     """Remove ``game`` and its presets from the registry (a test's game, say)."""
     _GAMES.pop(game.id, None)
     for name in [name for name, (owner, _) in _PRESETS.items() if owner is game]:
         del _PRESETS[name]
 
 
-def games() -> tuple[Game, ...]:
+def games() -> tuple[Game[Any], ...]:
     """Return every registered game, in registration order."""
     return tuple(_GAMES.values())
 
 
-def presets() -> tuple[Preset, ...]:
+def presets() -> tuple[Preset[Rules], ...]:
     """Return every registered preset (not its aliases), in registration order."""
     return tuple(preset for game in _GAMES.values() for preset in game.presets)
 
 
-def find_game(preset: str) -> Game:
+def find_game(preset: str) -> Game[Any]:
     """Return the game that owns the preset (or alias) ``preset``, case-insensitive.
 
     Raises ``ValueError("unsupported variant: ...")`` for a name no game owns.
@@ -157,7 +173,7 @@ def find_game(preset: str) -> Game:
         raise ValueError(f"unsupported variant: {preset!r}") from None
 
 
-def find_preset(name: str) -> Preset:
+def find_preset(name: str) -> Preset[Rules]:
     """Return the preset called ``name`` (its id or an alias, case-insensitive).
 
     Raises :class:`UnknownPresetError` naming the known presets.

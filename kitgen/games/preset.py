@@ -1,29 +1,25 @@
 """The preset record and the rules it settles (docs/rules.md sections 2-7); the presets
-themselves belong to their games (:mod:`kitgen.games`).
+themselves, and the rules type each game settles, belong to their games (:mod:`kitgen.games`).
 
-A :class:`Preset` is the record of one game: its box, one-die condition, scoring,
-format, player range and the options a table may set. :meth:`Preset.configure`
-settles the options and returns :class:`Rules`, the value every judging function
-takes.
+A :class:`Preset` is the record of one game: its default rules (of the game's own
+:class:`Rules` type, e.g. :class:`~kitgen.games.box.presets.BoxRules`) and the options a
+table may set. :meth:`Preset.configure` settles the options and returns the rules of that
+type, the value every judging function takes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Any, Generic, TypeVar
 
 from kitgen.errors import OptionError, PlayerCountError, quote
-
-Game = Literal["box", "knucklebones"]
-OneDie = Literal["never", "high-shut", "low-sum"]
-Scoring = Literal["sum", "digits"]
 
 
 @dataclass(frozen=True)
 class Option:
-    """One preset option: its name (as in a log's ``rules:`` line and on the CLI),
-    the :class:`Rules` field it sets, and each allowed value with what it sets it to."""
+    """One preset option: its name (as in a log's ``rules:`` line and on the CLI), the field
+    of the game's rules type it sets, and each allowed value with what it sets it to."""
 
     name: str
     field: str
@@ -36,43 +32,18 @@ class Option:
         return tuple(value for value, _ in self.choices)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Rules:
-    """A preset with every option settled: what the rules core judges play by.
+    """A preset with every option settled: what every game's rules share. Each game
+    subclasses it with the fields its play is judged by.
 
-    ``tiles`` is N for a Shut the Box preset and 0 for knucklebones; ``format`` is the
-    preset's format (``two-attempts``, ``single``, ``best-of-3`` ... ``elimination``,
-    ``shut-wins``, ``hundred``, ``long-game``) or, for knucklebones, its match length
-    (``single``, ``best-of-3``, ``best-of-5``). ``options`` lists every option of the
-    preset with its settled value, in declared order.
+    ``options`` lists every option of the preset with its settled value, in declared order.
     """
 
     preset: str
-    game: Game
-    tiles: int
-    one_die: OneDie
-    scoring: Scoring
-    format: str
     min_players: int
     max_players: int
     options: tuple[tuple[str, str], ...] = ()
-
-    @property
-    def full_box(self) -> int:
-        """Return the sum of every tile, 1 + 2 + ... + N (45 on 9 tiles, 78 on 12)."""
-        return self.tiles * (self.tiles + 1) // 2
-
-    @property
-    def wins_needed(self) -> int:
-        """Return the game or round wins that decide a best-of match (1 for single).
-
-        >>> from kitgen.games import find_preset
-        >>> find_preset("classic").configure({"format": "best-of-5"}).wins_needed
-        3
-        """
-        if self.format.startswith("best-of-"):
-            return int(self.format.removeprefix("best-of-")) // 2 + 1
-        return 1
 
     def describe(self) -> str:
         """Return the rules as a log's ``rules:`` line writes them, e.g. ``classic tiles=12``,
@@ -83,6 +54,28 @@ class Rules:
         defaults = {option.name: option.default for option in preset.options}
         changed = [f"{name}={value}" for name, value in self.options if defaults[name] != value]
         return " ".join([self.preset, *changed])
+
+
+def best_of(length: str) -> int:
+    """Return N of the match length ``best-of-N``, or 0 for any other length or format (one
+    game or round decides).
+
+    >>> best_of("best-of-5"), best_of("single"), best_of("two-attempts")
+    (5, 0, 0)
+    """
+    return int(length.removeprefix("best-of-")) if length.startswith("best-of-") else 0
+
+
+def wins_needed(length: str) -> int:
+    """Return the game or round wins that decide a match of ``length`` (1: one decides).
+
+    >>> wins_needed("best-of-5"), wins_needed("single")
+    (3, 1)
+    """
+    return best_of(length) // 2 + 1
+
+
+RulesType = TypeVar("RulesType", bound=Rules, covariant=True)
 
 
 @dataclass(frozen=True)
@@ -103,15 +96,15 @@ class RecordShape:
 
 
 @dataclass(frozen=True)
-class Preset:
-    """One game of docs/rules.md as data: its defaults, the options a table may set and the
-    shape of its printed records."""
+class Preset(Generic[RulesType]):
+    """One game of docs/rules.md as data: its default rules (of its game's rules type), the
+    options a table may set and the shape of its printed records."""
 
     id: str
     title: str
     summary: str
     section: str
-    defaults: Rules
+    defaults: RulesType
     options: tuple[Option, ...] = ()
     record_shape: RecordShape = RecordShape()
     prints_as: str = ""  # the preset whose kit parts and rule card it prints with; "": its own
@@ -138,8 +131,9 @@ class Preset:
         known = ", ".join(option.name for option in self.options) or "none"
         raise OptionError(f"preset {quote(self.id)} has no option {quote(name)} (its options: {known}).")
 
-    def configure(self, chosen: Mapping[str, str] | None = None) -> Rules:
-        """Return the :class:`Rules` for this preset with the ``chosen`` option values.
+    def configure(self, chosen: Mapping[str, str] | None = None) -> RulesType:
+        """Return the rules of this preset (its game's rules type) with the ``chosen``
+        option values.
 
         Options not chosen keep their defaults. Raises :class:`OptionError` for an
         unknown option or a value the option does not allow.

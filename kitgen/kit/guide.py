@@ -13,7 +13,9 @@ from kitgen.games.box.formats import game_length
 from kitgen.games.preset import Rules
 from kitgen.rulebook import Section, template_parts
 
-Paper = Literal["strips", "turn sheets", "board sheet", "boards"]
+# What a table plays on: number strips, fresh for each attempt (strip) or each turn; turn
+# sheets; the long game's board sheet; knucklebones' boards. The game's kit names it.
+PlayingPaper = Literal["attempt strips", "strips", "turn sheets", "board sheet", "boards"]
 
 # Time at the table: a fixed start (explaining, handing out paper) and a time per throw,
 # calibrated on seed 000's strip kit, which plans 10-18 minutes for 1 to 6 players: with the
@@ -37,13 +39,12 @@ def minutes(rules: Rules, seats: int) -> tuple[int, int]:
     return low, high
 
 
-def how_to_use(rules: Rules, seats: int, paper: Paper) -> Section:
+def how_to_use(rules: Rules, seats: int, paper: PlayingPaper) -> Section:
     """Return the "How to use this kit" block for a table of ``seats`` playing ``rules``
     on ``paper`` (strips, turn sheets, the long game's board sheet or knucklebones boards),
     worded by the template ``templates/rules/guide.txt.j2`` (keys ``guide.plan``,
     ``guide.paper``, ``guide.record``, ``guide.checks``, ``guide.print``)."""
     low, high = minutes(rules, seats)
-    values = {"low": low, "high": high, "seats": seats, "paper": paper,
-              "format": rules.format, "game": rules.game}
+    values = {"low": low, "high": high, "seats": seats, "paper": paper}
     (guide,) = template_parts("guide.txt.j2", values)
     return guide

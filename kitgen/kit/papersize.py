@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import get_args
 
 from kitgen.errors import OptionError
-from kitgen.kit.request import Paper
+from kitgen.kit.request import PaperName
 
-PAPERS = get_args(Paper)
+PAPER_NAMES = get_args(PaperName)
 FALLBACK = "a4"
 KITGEN_VARIABLE = "KITGEN_PAPER"
 LIBPAPER_VARIABLE = "PAPERSIZE"  # libpaper: a paper name
@@ -43,7 +43,7 @@ def default_paper(environ: Mapping[str, str] | None = None, system_file: Path | 
         paper = value.strip().lower()
         if not paper:
             continue
-        if paper not in PAPERS:
+        if paper not in PAPER_NAMES:
             raise OptionError(
                 f"{source} names the paper {value.strip()[:40]!r}, but kitgen prints on a4 or "
                 "letter; give --paper a4 or --paper letter."

@@ -8,8 +8,8 @@ from typing import Literal
 
 from kitgen.games.preset import Rules
 
-Paper = Literal["a4", "letter"]
-HostKey = Literal["separate", "appended", "none"]
+PaperName = Literal["a4", "letter"]
+HostKeyPlacement = Literal["separate", "appended", "none"]
 
 
 @dataclass(frozen=True)
@@ -32,8 +32,8 @@ class KitRequest:
     tables: int = 1
     table_size: int | None = None
     rounds: int | None = None
-    paper: Paper = "a4"
-    host_key: HostKey = "separate"
+    paper: PaperName = "a4"
+    host_key: HostKeyPlacement = "separate"
     large_print: bool = False
     die_size_mm: float | None = None
     output: Path | None = None

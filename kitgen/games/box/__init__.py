@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 from kitgen.errors import OptionError
 from kitgen.games import Game
-from kitgen.games.box.presets import PRESETS
-from kitgen.games.preset import Rules
+from kitgen.games.box.presets import PRESETS, BoxRules
+from kitgen.games.preset import best_of
 
 if TYPE_CHECKING:
     from kitgen.check import Verdict
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from kitgen.rulebook import Rulebook
 
 
-class BoxGame(Game):
+class BoxGame(Game[BoxRules]):
     """Shut the Box: a box of tiles 1-N shut by the exact sum of a throw."""
 
     id = "box"
@@ -31,7 +31,7 @@ class BoxGame(Game):
     ranking_module = "kitgen.games.box.ranking"
     options = frozenset({"open", "roll", "close", "none", "role"})
 
-    def check_move(self, rules: Rules, claim: Mapping[str, Any]) -> Verdict:
+    def check_move(self, rules: BoxRules, claim: Mapping[str, Any]) -> Verdict:
         """Return the verdict on closing (or opening) ``claim``'s tiles on its throw."""
         from kitgen.check import check_box_claim
 
@@ -48,13 +48,13 @@ class BoxGame(Game):
 
         return validate_box_log(header, body, file)
 
-    def several_rounds(self, rules: Rules) -> bool:
+    def several_rounds(self, rules: BoxRules) -> bool:
         """Return whether ``rules``' format runs over rounds not fixed in advance."""
         from kitgen.games.box.formats import several_rounds
 
         return several_rounds(rules)
 
-    def table_parts(self, rules: Rules, table: Table, layout: Layout, book: Rulebook,
+    def table_parts(self, rules: BoxRules, table: Table, layout: Layout, book: Rulebook,
                     rounds: int | None) -> tuple[Part, ...]:
         """Return the parts of a table of the preset ``rules`` print as (docs/kit.md)."""
         from kitgen.games import find_preset
@@ -62,8 +62,36 @@ class BoxGame(Game):
 
         return TABLE_PARTS[find_preset(rules.preset).layout](rules, table, layout, book, rounds)
 
-    def host_key_parts(self, rules: Rules, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
+    def host_key_parts(self, rules: BoxRules, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
         """Return the host key's parts: the scoring key (docs/kit.md)."""
         from kitgen.games.box.kit import host_key_parts
 
         return host_key_parts(rules, layout, book)
+
+    def continuation_parts(self, rules: BoxRules, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
+        """Return the continuation sheet of a game of several rounds (docs/kit.md)."""
+        from kitgen.games.box.kit import continuation_parts
+
+        return continuation_parts(rules, layout, book)
+
+    def rule_values(self, rules: BoxRules) -> dict[str, Any]:
+        """Return the box, one-die rule, scoring and format of ``rules`` as the rule
+        templates word them (docs/rules.md sections 1-6)."""
+        from kitgen.games.box.formats import ATTEMPTS
+        from kitgen.games.box.rules import FIRST_THROW_LEAST, HIGH_SHUT_FROM, LOW_SUM_LIMIT
+
+        return {
+            "tiles": rules.tiles,
+            "one_die": rules.one_die,
+            "scoring": rules.scoring,
+            "format": rules.format,
+            "length": best_of(rules.format),
+            "wins_needed": rules.wins_needed,
+            "full_box": rules.full_box,
+            "worst": rules.full_box - FIRST_THROW_LEAST,
+            "attempts": ATTEMPTS,
+            "low_sum_limit": LOW_SUM_LIMIT,
+            "high_from": HIGH_SHUT_FROM,
+            "high": tuple(range(HIGH_SHUT_FROM, rules.tiles + 1)),
+            "loses_at": rules.loses_at,
+        }

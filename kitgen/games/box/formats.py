@@ -10,7 +10,7 @@ legal-game generator with the turns a legal game takes. Seats are 0-based indice
 ``_replace`` makes the next state faster than ``dataclasses.replace`` (docs/performance.md,
 "Validation").
 
-Formats (``Rules.format``):
+Formats (``BoxRules.format``):
 
 - ``two-attempts`` (``strip``, section 2): every player plays 2 attempts, in any order;
   lowest combined score wins, ties share; solo, no winner.
@@ -37,6 +37,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Literal, NamedTuple
 
+from kitgen.games.box.presets import BoxRules, box_rules
 from kitgen.games.preset import Rules, check_player_count
 
 Admission = Literal["ok", "turn-order", "extra-turn"]
@@ -44,10 +45,6 @@ Admission = Literal["ok", "turn-order", "extra-turn"]
 ATTEMPTS = 2  # docs/rules.md section 2: each player plays 2 attempts
 CLOSER, OPENER = 0, 1  # docs/rules.md section 6: seat 1 is the closer, seat 2 the opener
 FIRST_ELIMINATION_ROUND = 2  # docs/rules.md section 3: no one can go out in round 1
-HUNDRED_LOSES_AT = {  # docs/rules.md section 5: the running total that loses
-    "sum": 101,  # passing 100: a total greater than 100
-    "digits": 1000,  # reaching 1000: a total of 1000 or more
-}
 
 
 def _with(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
@@ -77,7 +74,7 @@ class Play(NamedTuple):
     (empty for solo play); ``loser`` is the losing seat in ``hundred``.
     """
 
-    rules: Rules
+    rules: BoxRules
     seats: int
     round: int = 1
     starter: int = 0
@@ -139,7 +136,7 @@ class Play(NamedTuple):
         total = 0 if fmt == "hundred" and completed else self.totals[seat] + score
         totals = _with(self.totals, seat, total)
         winners = loser = None
-        if fmt == "hundred" and total >= HUNDRED_LOSES_AT[self.rules.scoring]:
+        if fmt == "hundred" and total >= self.rules.loses_at:
             loser = seat
             winners = _lowest((other for other in range(self.seats) if other != seat), totals)
         elif fmt == "shut-wins" and completed:
@@ -210,7 +207,7 @@ class Play(NamedTuple):
                              waiting=tuple(playing[at:] + playing[:at]), round_scores=())
 
 
-def has_opener(rules: Rules) -> bool:
+def has_opener(rules: BoxRules) -> bool:
     """Return whether ``rules`` seat an opener, whose moves open shut tiles (the long game,
     docs/rules.md section 6).
 
@@ -221,7 +218,7 @@ def has_opener(rules: Rules) -> bool:
     return rules.format == "long-game"
 
 
-def several_rounds(rules: Rules) -> bool:
+def several_rounds(rules: BoxRules) -> bool:
     """Return whether a game of ``rules`` runs over a number of rounds (long game: turns)
     not fixed in advance: classic best-of and elimination, hundred, the long game.
 
@@ -242,8 +239,7 @@ def start_play(rules: Rules, seats: int) -> Play:
     >>> start_play(find_preset("classic").defaults, 3).due
     0
     """
-    if rules.game != "box":
-        raise ValueError(f"{rules.preset!r} is not a Shut the Box preset")
+    rules = box_rules(rules)
     check_player_count(rules, seats)
     zeros = (0,) * seats
     waiting = () if rules.format == "long-game" else tuple(range(seats))

@@ -1,14 +1,14 @@
-"""The kit parts each Shut the Box preset prints for a table, and its host key (docs/kit.md,
-"Contents"), built from the shared parts of :mod:`kitgen.kit.parts`. Imported only when a
-kit is made."""
+"""The kit parts each Shut the Box preset prints for a table, its host key and its
+continuation sheet (docs/kit.md, "Contents"), built from the shared parts of
+:mod:`kitgen.kit.parts`. Imported only when a kit is made."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from math import ceil
 
-from kitgen.games.box.formats import ATTEMPTS, game_length
-from kitgen.games.preset import Rules
+from kitgen.games.box.formats import ATTEMPTS, game_length, several_rounds
+from kitgen.games.box.presets import BoxRules
 from kitgen.kit.layout import Layout
 from kitgen.kit.parts.chunks import rounds_printed
 from kitgen.kit.parts.host_key import host_key
@@ -31,6 +31,7 @@ from kitgen.kit.parts.turn_sheets import (
     ROLE_NAMES,
     TurnSheets,
     carry_on,
+    continuation_sheet,
     numbered_rows,
     seat_turn_sheets,
     turn_pages,
@@ -39,10 +40,10 @@ from kitgen.kit.parts.turn_sheets import (
 from kitgen.kit.tables import Table
 from kitgen.rulebook import Rulebook
 
-TableParts = Callable[[Rules, Table, Layout, Rulebook, "int | None"], tuple[Part, ...]]
+TableParts = Callable[[BoxRules, Table, Layout, Rulebook, "int | None"], tuple[Part, ...]]
 
 
-def strip_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
+def strip_parts(rules: BoxRules, table: Table, layout: Layout, book: Rulebook,
                  rounds: int | None) -> tuple[Part, ...]:
     """Return the parts of a ``strip`` table (docs/rules.md section 2): rules card, a strip per
     attempt (every player's attempt 1, then attempt 2) plus spares, a roll record per
@@ -54,11 +55,11 @@ def strip_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
         number_strips(rules, book, layout, table, turns, "Attempt", "Remaining sum", "remaining-sum"),
         roll_records(rules, layout, table, turns, "Attempt"),
         totals_table(book, layout, table, [*columns, ScoreColumn("Combined", "combined")],
-                     kit_guide(rules, table, "strips")),
+                     kit_guide(rules, table, "attempt strips")),
     )
 
 
-def classic_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
+def classic_parts(rules: BoxRules, table: Table, layout: Layout, book: Rulebook,
                    rounds: int | None) -> tuple[Part, ...]:
     """Return the parts of a ``classic`` table (docs/rules.md section 3) for its format: a
     single round (also for a player alone) on strips; a game of several rounds on turn
@@ -89,7 +90,7 @@ def classic_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
     )
 
 
-def ten_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
+def ten_parts(rules: BoxRules, table: Table, layout: Layout, book: Rulebook,
                rounds: int | None) -> tuple[Part, ...]:
     """Return the parts of a ``ten`` table (docs/rules.md section 4): one turn each, a score
     and a "shut the box" mark per player."""
@@ -103,7 +104,7 @@ def ten_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
     )
 
 
-def hundred_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
+def hundred_parts(rules: BoxRules, table: Table, layout: Layout, book: Rulebook,
                    rounds: int | None) -> tuple[Part, ...]:
     """Return the parts of a ``hundred`` table (docs/rules.md section 5): turn sheets for the
     rounds a race takes, running totals per round with a reset mark."""
@@ -120,7 +121,7 @@ def hundred_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
     )
 
 
-def long_game_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
+def long_game_parts(rules: BoxRules, table: Table, layout: Layout, book: Rulebook,
                      rounds: int | None) -> tuple[Part, ...]:
     """Return the parts of a ``long-game`` table (docs/rules.md section 6): one board sheet for
     the game, a row per turn, closer and opener alternating, each row starting from the
@@ -148,9 +149,15 @@ def long_game_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
     )
 
 
-def host_key_parts(rules: Rules, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
+def host_key_parts(rules: BoxRules, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
     """Return the parts of a Shut the Box host key: the scoring key of docs/kit.md."""
     return (host_key(rules, book, layout),)
+
+
+def continuation_parts(rules: BoxRules, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
+    """Return the continuation sheet a kit of a game of several rounds prints once
+    (docs/kit.md); none for a game of fixed length."""
+    return (continuation_sheet(rules, layout, book),) if several_rounds(rules) else ()
 
 
 TABLE_PARTS: dict[str, TableParts] = {  # by the preset a kit prints as (Preset.layout)

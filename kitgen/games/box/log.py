@@ -48,6 +48,7 @@ from kitgen.games.box.lines import (
     WinnerClaim,
     parse_line,
 )
+from kitgen.games.box.presets import box_rules
 from kitgen.games.box.results import BoxResults, BoxTurn, HundredResult, Reset, RoundWins
 from kitgen.games.box.rules import (
     Role,
@@ -100,7 +101,7 @@ class _BoxLogReader:
     rules core: it holds the state of one reading)."""
 
     def __init__(self, header: Header) -> None:
-        self.rules = header.rules
+        self.rules = box_rules(header.rules)
         self.players = header.players
         self.seat_of = {name.casefold(): seat for seat, name in enumerate(header.players)}
         self.play: Play = start_play(self.rules, len(header.players))
@@ -411,5 +412,5 @@ def validate_box_log(header: Header, body: Iterable[Line], file: str) -> Report:
     reader.finish()
     results = reader.results()
     return Report(file, header.rules.describe(), reader.errors.kept(), results,
-                  summarize(header.rules, results), header.players,
+                  summarize(reader.rules, results), header.players,
                   errors_left_out=reader.errors.left_out)

@@ -1,15 +1,74 @@
-"""The Shut the Box presets as data (docs/rules.md sections 2-6)."""
+"""The Shut the Box presets as data and the rules they settle (docs/rules.md sections 1-6)."""
 
 from __future__ import annotations
 
-from kitgen.games.preset import OneDie, Option, Preset, RecordShape, Rules
+from dataclasses import dataclass
+from typing import Literal
+
+from kitgen.games.preset import Option, Preset, RecordShape, Rules, wins_needed
+
+OneDie = Literal["never", "high-shut", "low-sum"]
+Scoring = Literal["sum", "digits"]
+
+HUNDRED_LOSES_AT: dict[Scoring, int] = {  # docs/rules.md section 5: the running total that loses
+    "sum": 101,  # passing 100: a total greater than 100
+    "digits": 1000,  # reaching 1000: a total of 1000 or more
+}
 
 
-def _box(preset: str, tiles: int, one_die: OneDie, fmt: str, players: tuple[int, int]) -> Rules:
-    return Rules(preset, "box", tiles, one_die, "sum", fmt, *players)
+@dataclass(frozen=True, kw_only=True)
+class BoxRules(Rules):
+    """The rules of a Shut the Box preset with every option settled: a box of ``tiles``
+    tiles 1-N, when one die may be thrown (``one_die``), how a turn is scored (``scoring``)
+    and the preset's ``format`` (``two-attempts``, ``single``, ``best-of-3`` ...
+    ``elimination``, ``shut-wins``, ``hundred``, ``long-game``)."""
+
+    tiles: int
+    one_die: OneDie
+    scoring: Scoring = "sum"
+    format: str
+
+    @property
+    def full_box(self) -> int:
+        """Return the sum of every tile, 1 + 2 + ... + N (45 on 9 tiles, 78 on 12)."""
+        return self.tiles * (self.tiles + 1) // 2
+
+    @property
+    def wins_needed(self) -> int:
+        """Return the round wins that decide a best-of game (1 for every other format).
+
+        >>> from kitgen.games import find_preset
+        >>> find_preset("classic").configure({"format": "best-of-5"}).wins_needed
+        3
+        """
+        return wins_needed(self.format)
+
+    @property
+    def loses_at(self) -> int:
+        """Return the running total that loses a game of hundred with these rules' scoring
+        (docs/rules.md section 5): 101 (passing 100) with sum scoring, 1000 with digits.
+
+        >>> from kitgen.games import find_preset
+        >>> find_preset("hundred").configure({"scoring": "digits"}).loses_at
+        1000
+        """
+        return HUNDRED_LOSES_AT[self.scoring]
 
 
-PRESETS: tuple[Preset, ...] = (
+def box_rules(rules: Rules) -> BoxRules:
+    """Return ``rules``, which must be a Shut the Box preset's: raises ``ValueError`` for
+    another game's rules."""
+    if not isinstance(rules, BoxRules):
+        raise ValueError(f"{rules.preset!r} is not a Shut the Box preset")
+    return rules
+
+
+def _box(preset: str, tiles: int, one_die: OneDie, fmt: str, players: tuple[int, int]) -> BoxRules:
+    return BoxRules(preset=preset, tiles=tiles, one_die=one_die, format=fmt,
+                    min_players=players[0], max_players=players[1])
+
+
+PRESETS: tuple[Preset[BoxRules], ...] = (
     Preset(
         "strip",
         "Exact-sum number strips",

@@ -4,11 +4,11 @@
 from __future__ import annotations
 
 from kitgen.games import LOWEST, MOST, Ranking
+from kitgen.games.box.presets import BoxRules
 from kitgen.games.box.results import BoxResults
-from kitgen.games.preset import Rules
 
 
-def ranking(rules: Rules) -> Ranking:
+def ranking(rules: BoxRules) -> Ranking:
     """Return the :class:`Ranking` of ``rules``' format (:mod:`kitgen.session.figures`
     lists them)."""
     average = "average_score" if rules.scoring == "digits" else "average_left"
@@ -28,7 +28,7 @@ def ranking(rules: Rules) -> Ranking:
                    "turns a table lasts depends on its players, what one turn scores does not.")
 
 
-def player_figures(rules: Rules, results: BoxResults, name: str) -> dict[str, float | int | None]:
+def player_figures(rules: BoxRules, results: BoxResults, name: str) -> dict[str, float | int | None]:
     """Return the figures of player ``name`` at the table whose log gave ``results`` (keys of
     :data:`kitgen.session.figures.HEADINGS` that apply to ``rules``)."""
     turns = [turn for turn in results.turns if turn.player == name]
@@ -57,7 +57,7 @@ def player_figures(rules: Rules, results: BoxResults, name: str) -> dict[str, fl
     return figures
 
 
-def remaining_sum(rules: Rules, score: int) -> int:
+def remaining_sum(rules: BoxRules, score: int) -> int:
     """Return the sum of the tiles left open by a turn that scored ``score``: the score itself,
     or with ``digits`` scoring the sum of its digits (the open tiles of a 9-tile box read as
     one number, docs/rules.md section 1).

@@ -22,7 +22,7 @@ from functools import cached_property, lru_cache
 from typing import Literal, NamedTuple
 
 from kitgen.errors import ThrowSyntaxError, TileSyntaxError, quote
-from kitgen.games.preset import Rules
+from kitgen.games.box.presets import BoxRules
 from kitgen.rules.problems import Problem
 
 Role = Literal["close", "open"]
@@ -32,6 +32,7 @@ FACES = range(1, 7)  # docs/rules.md section 1: six-sided dice, faces 1-6
 TWO_DICE_TOTALS = range(2, 13)  # docs/rules.md section 1: two dice total 2-12
 HIGH_SHUT_FROM = 7  # docs/rules.md section 1, one-die "high-shut": every tile from 7 up to N is shut
 LOW_SUM_LIMIT = 6  # docs/rules.md section 1, one-die "low-sum": the open tiles add up to 6 or less
+FIRST_THROW_LEAST = 2  # docs/rules.md section 1: the first throw (two dice, full box) shuts at least 2
 NUMBER_MAX_DIGITS = 9  # a longer number cannot be read off a paper record
 NO_MOVE_WORDS = ("-", "none")  # docs/log-format.md: a throw with no move
 
@@ -201,13 +202,13 @@ def open_sum(box: int) -> int:
     return _SUMS[box]
 
 
-def movable_tiles(rules: Rules, box: int, role: Role = "close") -> int:
+def movable_tiles(rules: BoxRules, box: int, role: Role = "close") -> int:
     """Return the tiles a move may use on ``box``: the open tiles when closing, the shut
     tiles of the preset's box when opening (docs/rules.md section 6)."""
     return box if role == "close" else fresh_box(rules.tiles) & ~box
 
 
-def one_die_allowed(rules: Rules, box: int) -> bool:
+def one_die_allowed(rules: BoxRules, box: int) -> bool:
     """Return whether the preset's one-die condition holds on ``box`` (docs/rules.md section 1):
     ``never``; ``high-shut``, every tile from 7 up to N shut; ``low-sum``, the open tiles
     add up to 6 or less. The long game judges it on the board as it stands, for either role.
@@ -223,7 +224,7 @@ def one_die_allowed(rules: Rules, box: int) -> bool:
     return False
 
 
-def turn_score(rules: Rules, box: int) -> int:
+def turn_score(rules: BoxRules, box: int) -> int:
     """Return the score of a turn that ends on ``box`` (docs/rules.md section 1): the sum of the
     open tiles, or with ``digits`` scoring the open tiles read in ascending order as one
     decimal number; 0 for a shut box.
@@ -267,7 +268,7 @@ def _written(tiles: tuple[int, ...]) -> _Written:
     return _Written(mask, sum(tiles), len(set(tiles)) != len(tiles))
 
 
-def _unavailable(rules: Rules, tiles: tuple[int, ...], movable: int, role: Role) -> Problem:
+def _unavailable(rules: BoxRules, tiles: tuple[int, ...], movable: int, role: Role) -> Problem:
     off_box = sorted({tile for tile in tiles if not 1 <= tile <= rules.tiles})
     stuck = sorted({tile for tile in tiles
                     if 1 <= tile <= rules.tiles and not movable >> (tile - 1) & 1})
@@ -285,7 +286,7 @@ def _sum_mismatch(tiles: tuple[int, ...], throw: Throw) -> Problem:
 
 
 def judge_move(
-    rules: Rules, box: int, throw: Throw, tiles: tuple[int, ...], role: Role = "close"
+    rules: BoxRules, box: int, throw: Throw, tiles: tuple[int, ...], role: Role = "close"
 ) -> tuple[Problem, ...]:
     """Return every problem of moving ``tiles`` (``()``: "no move") after ``throw`` on
     ``box`` under ``rules`` (docs/rules.md sections 1 and 6), in the order below; ``()`` if the
@@ -327,7 +328,7 @@ def judge_move(
     return tuple(problems)
 
 
-def apply_move(rules: Rules, box: int, tiles: tuple[int, ...], role: Role = "close") -> int:
+def apply_move(rules: BoxRules, box: int, tiles: tuple[int, ...], role: Role = "close") -> int:
     """Return ``box`` after moving ``tiles`` as written: every written tile that is on the
     box and movable (open when closing, shut when opening) is shut (opened); the others
     are left as they are, as docs/log-format.md's "state as written" asks.
@@ -342,7 +343,7 @@ def apply_move(rules: Rules, box: int, tiles: tuple[int, ...], role: Role = "clo
     return box | moved
 
 
-def finished(rules: Rules, box: int, role: Role = "close") -> bool:
+def finished(rules: BoxRules, box: int, role: Role = "close") -> bool:
     """Return whether a turn's moves have completed ``box`` for their ``role``: every tile
     shut when closing, every tile open when opening (docs/rules.md sections 1 and 6)."""
     return box == 0 if role == "close" else box == fresh_box(rules.tiles)

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from kitgen.games.box.presets import BoxRules
 from kitgen.games.box.results import BoxResults
-from kitgen.games.preset import Rules
 from kitgen.logs.report import SummaryLine
 
 
@@ -26,7 +26,7 @@ def _winner_line(results: BoxResults, why: str, shared: str, **figures: Any) -> 
     return SummaryLine.of("winner", name=winners[0], reason=why, **figures)
 
 
-def summarize(rules: Rules, results: BoxResults) -> tuple[SummaryLine, ...]:
+def summarize(rules: BoxRules, results: BoxResults) -> tuple[SummaryLine, ...]:
     """Return a few short lines that state what decided a Shut the Box game, read off its
     ``results`` (so the text and ``--json`` agree).
 

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from kitgen.errors import OptionError
 from kitgen.games import Game
-from kitgen.games.knucklebones.presets import PRESETS
-from kitgen.games.preset import Rules
+from kitgen.games.knucklebones.presets import PRESETS, KnucklebonesRules
+from kitgen.games.preset import best_of
 
 if TYPE_CHECKING:
     from kitgen.check import Verdict
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from kitgen.rulebook import Rulebook
 
 
-class KnucklebonesGame(Game):
+class KnucklebonesGame(Game[KnucklebonesRules]):
     """Knucklebones: faces placed in columns, matching faces knock out the facing column."""
 
     id = "knucklebones"
@@ -32,7 +32,7 @@ class KnucklebonesGame(Game):
     ranking_module = "kitgen.games.knucklebones.ranking"
     options = frozenset({"die_size", "mine", "theirs", "face", "column"})
 
-    def check_move(self, rules: Rules, claim: Mapping[str, Any]) -> Verdict:
+    def check_move(self, rules: KnucklebonesRules, claim: Mapping[str, Any]) -> Verdict:
         """Return the verdict on placing ``claim``'s face in its column."""
         from kitgen.check import check_placement
 
@@ -47,15 +47,22 @@ class KnucklebonesGame(Game):
 
         return validate_knucklebones_log(header, body, file)
 
-    def table_parts(self, rules: Rules, table: Table, layout: Layout, book: Rulebook,
+    def table_parts(self, rules: KnucklebonesRules, table: Table, layout: Layout, book: Rulebook,
                     rounds: int | None) -> tuple[Part, ...]:
         """Return the parts of a knucklebones table (docs/kit.md)."""
         from kitgen.games.knucklebones.kit import table_parts
 
         return table_parts(rules, table, layout, book, rounds)
 
-    def host_key_parts(self, rules: Rules, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
+    def host_key_parts(self, rules: KnucklebonesRules, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
         """Return the host key's parts: the column-score key (docs/kit.md)."""
         from kitgen.games.knucklebones.kit import host_key_parts
 
         return host_key_parts(rules, layout, book)
+
+    def rule_values(self, rules: KnucklebonesRules) -> dict[str, Any]:
+        """Return the match length of ``rules`` and the highest grid total as the rule
+        template words them (docs/rules.md section 7)."""
+        from kitgen.games.knucklebones.rules import MAX_TOTAL
+
+        return {"length": best_of(rules.match), "wins_needed": rules.wins_needed, "max_total": MAX_TOTAL}

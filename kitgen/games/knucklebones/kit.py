@@ -3,7 +3,7 @@ built from the shared parts of :mod:`kitgen.kit.parts`. Imported only when a kit
 
 from __future__ import annotations
 
-from kitgen.games.preset import Rules
+from kitgen.games.knucklebones.presets import KnucklebonesRules
 from kitgen.kit.layout import Layout
 from kitgen.kit.parts.boards import board_pages
 from kitgen.kit.parts.column_scores import column_score_key
@@ -15,7 +15,7 @@ from kitgen.kit.tables import Table
 from kitgen.rulebook import Rulebook
 
 
-def table_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
+def table_parts(rules: KnucklebonesRules, table: Table, layout: Layout, book: Rulebook,
                         rounds: int | None) -> tuple[Part, ...]:
     """Return the parts of a ``knucklebones`` table (docs/rules.md section 7): rules card, a
     page of two facing boards and a placement record per game, and the match record.
@@ -29,12 +29,12 @@ def table_parts(rules: Rules, table: Table, layout: Layout, book: Rulebook,
     )
 
 
-def games_printed(rules: Rules) -> int:
+def games_printed(rules: KnucklebonesRules) -> int:
     """Return the games a knucklebones kit prints boards and placement sheets for: every
     game the match can take (a host cannot print more mid-match)."""
     return match_length(rules)
 
 
-def host_key_parts(rules: Rules, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
+def host_key_parts(rules: KnucklebonesRules, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
     """Return the parts of a knucklebones host key: the column-score key of docs/kit.md."""
     return (column_score_key(book, layout),)

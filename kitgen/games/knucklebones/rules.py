@@ -28,6 +28,7 @@ from enum import IntEnum
 from functools import cached_property
 
 from kitgen.errors import ColumnSyntaxError, GridSyntaxError, quote
+from kitgen.games.knucklebones.presets import knucklebones_rules
 from kitgen.games.preset import Rules
 from kitgen.rules.problems import Problem
 
@@ -449,8 +450,6 @@ class Match:
 
 
 def new_match(rules: Rules) -> Match:
-    """Return an empty :class:`Match` for the knucklebones ``rules`` (their ``format`` is the
-    match length). Raises ``ValueError`` for the rules of another game."""
-    if rules.game != "knucklebones":
-        raise ValueError(f"{rules.preset!r} is not knucklebones")
-    return Match(rules.wins_needed)
+    """Return an empty :class:`Match` for the knucklebones ``rules``. Raises ``ValueError``
+    for the rules of another game."""
+    return Match(knucklebones_rules(rules).wins_needed)

@@ -14,7 +14,7 @@ from kitgen.kit.layout import Layout
 from kitgen.kit.parts.boards import BoardPages
 from kitgen.kit.parts.part import Chunk
 from kitgen.kit.parts.strips import NumberStrips
-from kitgen.kit.parts.turn_sheets import TurnSheets, continuation_sheet
+from kitgen.kit.parts.turn_sheets import TurnSheets
 from kitgen.kit.tables import Table
 from kitgen.rulebook import Rulebook
 from kitgen.text import gettext, ngettext
@@ -84,10 +84,9 @@ def check_rounds(rules: Rules, rounds: int | None) -> None:
 
 def continuation_chunks(rules: Rules, layout: Layout, book: Rulebook) -> list[Chunk]:
     """Return the kit's continuation sheet, one for the whole kit, as a chunk of its own
-    (none for a game of fixed length)."""
-    if not several_rounds(rules):
-        return []
-    return [Chunk("Continuation", (continuation_sheet(rules, layout, book),))]
+    (none for a game of fixed length), as the game makes it."""
+    parts = find_game(rules.preset).continuation_parts(rules, layout, book)
+    return [Chunk("Continuation", parts)] if parts else []
 
 
 def coverage(chunk: Chunk, seats: int) -> str:

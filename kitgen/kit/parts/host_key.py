@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import ClassVar
 
+from kitgen.games.box.presets import BoxRules
 from kitgen.games.box.rules import TWO_DICE_TOTALS
-from kitgen.games.preset import Rules
 from kitgen.kit.layout import Layout, column_widths
 from kitgen.kit.parts.part import Part
 from kitgen.rulebook import Rulebook
@@ -67,7 +67,7 @@ def tile_sets(tiles: int, total: int) -> tuple[tuple[tuple[int, ...], ...], ...]
     )
 
 
-def host_key_totals(rules: Rules) -> range:
+def host_key_totals(rules: BoxRules) -> range:
     """Return the throw totals of the host key: 1-12 where one die may be chosen, 2-12
     where it never may (docs/rules.md section 8).
 
@@ -79,7 +79,7 @@ def host_key_totals(rules: Rules) -> range:
     return range(lowest, TWO_DICE_TOTALS.stop)
 
 
-def host_key(rules: Rules, book: Rulebook, layout: Layout) -> HostKey:
+def host_key(rules: BoxRules, book: Rulebook, layout: Layout) -> HostKey:
     """Return the host key part of a Shut the Box preset (docs/rules.md section 8)."""
     rows = tuple(HostKeyRow(total, tile_sets(rules.tiles, total)) for total in host_key_totals(rules))
     short = layout.short_field_mm

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from kitgen.games.preset import Rules
+from kitgen.games.knucklebones.presets import KnucklebonesRules
 from kitgen.kit.layout import Layout, column_widths
 from kitgen.kit.parts.boards import SEAT_KEYS, SEAT_LABELS
 from kitgen.kit.parts.part import Part, name_sizes
@@ -70,13 +70,13 @@ def matches_starts_and_draws(book: Rulebook) -> tuple[str, ...]:
     return book.text("matches.games")
 
 
-def match_length(rules: Rules) -> int:
+def match_length(rules: KnucklebonesRules) -> int:
     """Return the most games a knucklebones match takes without draws: 1, 3 or 5."""
     return 2 * rules.wins_needed - 1
 
 
 def match_record(
-    rules: Rules, table: Table, layout: Layout, book: Rulebook, games: int, guide: Section | None,
+    rules: KnucklebonesRules, table: Table, layout: Layout, book: Rulebook, games: int, guide: Section | None,
 ) -> MatchRecord:
     """Return the match record: the seats' names, a row per game the match can take plus
     room for replays of drawn games, with starter, both totals, the result and both

@@ -11,7 +11,7 @@ from math import ceil
 from typing import ClassVar, TypeVar
 
 from kitgen.games.preset import Rules
-from kitgen.kit.guide import Paper, how_to_use
+from kitgen.kit.guide import PlayingPaper, how_to_use
 from kitgen.kit.layout import Layout
 from kitgen.kit.measure import text_mm
 from kitgen.kit.tables import Table
@@ -82,7 +82,7 @@ def paginate(items: Sequence[Item], per_page: int) -> tuple[tuple[Item, ...], ..
     return tuple(tuple(items[start:start + per_page]) for start in range(0, len(items), per_page))
 
 
-def kit_guide(rules: Rules, table: Table, paper: Paper) -> Section | None:
+def kit_guide(rules: Rules, table: Table, paper: PlayingPaper) -> Section | None:
     """Return the kit's "How to use this kit" for players on ``paper`` when ``table`` is
     the kit's first (``None`` for the others): the host reads it once, not once a table."""
     return how_to_use(rules, len(table.seats), paper) if table.number == 1 else None

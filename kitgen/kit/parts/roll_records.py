@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from math import floor
 from typing import ClassVar
 
-from kitgen.games.preset import Rules
+from kitgen.games.box.presets import BoxRules
 from kitgen.kit.layout import CAPTION_GAP_MM, CAPTION_LINES, Layout, column_widths
 from kitgen.kit.parts.part import PLAYER_LABEL, Part, Turns, filled, name_sizes, paginate, table_label_mm
 from kitgen.kit.tables import Table
@@ -66,7 +66,7 @@ class RollRecords(Part):
         return name_sizes(record.player_pt for page in self.pages for record in page)
 
 
-def roll_records(rules: Rules, layout: Layout, table: Table, turns: Turns, round_label: str) -> RollRecords:
+def roll_records(rules: BoxRules, layout: Layout, table: Table, turns: Turns, round_label: str) -> RollRecords:
     """Return a roll record per turn in ``turns``, with a row per possible throw (N) and
     a dice column where the preset allows one die (docs/kit.md, "Contents" 3), each headed by
     its table and round; blank records fill the last line of records (the totals sheet

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from math import floor
 from typing import ClassVar
 
-from kitgen.games.preset import Rules
+from kitgen.games.box.presets import BoxRules
 from kitgen.kit.layout import CUT_CLEARANCE_MM, LINE_HEIGHT, NUMBER_SCALE, PT_PER_MM, Layout, tile_rows
 from kitgen.kit.measure import lines_for
 from kitgen.kit.parts.part import PLAYER_LABEL, Part, Turns, filled, name_sizes, paginate, player_field_mm
@@ -58,7 +58,7 @@ class NumberStrips(Part):
 
 
 def number_strips(
-    rules: Rules, book: Rulebook, layout: Layout, table: Table, turns: Turns, round_label: str,
+    rules: BoxRules, book: Rulebook, layout: Layout, table: Table, turns: Turns, round_label: str,
     score_label: str, score_key: str,
 ) -> NumberStrips:
     """Return a fresh strip per turn in ``turns`` plus the spares (docs/kit.md, "Contents" 2):

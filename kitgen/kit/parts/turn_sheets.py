@@ -10,7 +10,7 @@ from math import floor
 from typing import ClassVar
 
 from kitgen.games.box.formats import has_opener
-from kitgen.games.preset import Rules
+from kitgen.games.box.presets import BoxRules
 from kitgen.kit.layout import (
     LINE_HEIGHT,
     NUMBER_SCALE,
@@ -107,7 +107,7 @@ class TurnSheets(Part):
         return tuple(row for page in self.pages[:self.pages[0].pages] for row in page.rows)
 
 
-def seat_turn_sheets(rules: Rules, book: Rulebook, layout: Layout, table: Table, rounds: int) -> TurnSheets:
+def seat_turn_sheets(rules: BoxRules, book: Rulebook, layout: Layout, table: Table, rounds: int) -> TurnSheets:
     """Return a turn sheet per seat: a row of tile boxes and a score for each of ``rounds``
     rounds, then spare rows (their round written in) filling the sheet's last page."""
     note = f"{SHEET_RULE} {carry_on('round')}"
@@ -125,7 +125,7 @@ def seat_turn_sheets(rules: Rules, book: Rulebook, layout: Layout, table: Table,
                       (SEAT_LABEL,), (PLAYER_KEY, SEAT_KEY), "round", tuple(pages), note)
 
 
-def continuation_sheet(rules: Rules, layout: Layout, book: Rulebook) -> TurnSheets:
+def continuation_sheet(rules: BoxRules, layout: Layout, book: Rulebook) -> TurnSheets:
     """Return the continuation sheet of a game that runs past its turn sheets: one page of
     rows whose round (long game: turn) numbers and fields are written in."""
     long_game = has_opener(rules)  # the long game numbers turns, not rounds
