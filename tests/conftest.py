@@ -13,7 +13,8 @@ from kitgen.kit.build import KitContents, WrittenKit
 
 # The test modules that render a kit or report through WeasyPrint or run `kitgen kit`,
 # `kitgen report` or `kitgen transcribe` (in process or as a command): every test in them is
-# marked `render`, and so is any test elsewhere that asks for a rendering fixture. The slow
+# marked `render`, and so is any test elsewhere that asks for a rendering fixture (a test
+# that renders in a module that mostly does not is marked `render` where it is). The slow
 # tier goes with them: worker processes (test_logs_batch), Hypothesis runs of hundreds of
 # games (test_properties_*) and the tests of SLOW_TESTS. The fast tier,
 # `pytest -m "not render"`, runs the rest.

@@ -44,6 +44,7 @@ def render_and_close(scratch: Path) -> tuple[bytes, Path | None, list[Path]]:
     return pdf, named, font_copies(scratch)
 
 
+@pytest.mark.render  # renders through WeasyPrint
 def test_the_plain_path_renders_the_same_pdf_and_leaves_no_font_copies(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

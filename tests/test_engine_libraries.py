@@ -33,6 +33,7 @@ print(json.dumps({"status": status, "started": started}))
 """
 
 
+@pytest.mark.render  # renders through WeasyPrint
 def test_a_kit_reads_the_linker_cache_once_and_never_runs_the_compiler(tmp_path: Path) -> None:
     arguments = ["kit", "--seats", "1", "--host-key", "none", "-o", str(tmp_path / "kit.pdf")]
     done = subprocess.run(
@@ -111,6 +112,7 @@ def test_the_cache_finds_what_the_stock_look_up_finds() -> None:
         assert cached is None or cached == ctypes.util.find_library(name), name
 
 
+@pytest.mark.render  # renders through WeasyPrint
 def test_a_kit_rendered_with_the_stock_look_ups_is_the_same_pdf(tmp_path: Path) -> None:
     # The plain path: WeasyPrint imported as it would be without kitgen (no cache).
     probe = ("import sys, weasyprint\n"

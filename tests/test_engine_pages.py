@@ -33,6 +33,7 @@ def test_the_contract_was_checked_on_this_weasyprint() -> None:
     assert pages.contract_holds()
 
 
+@pytest.mark.render  # renders through WeasyPrint
 def test_a_laid_out_page_has_the_box_tree_stamps_are_read_from() -> None:
     with KitRenderer(LAYOUT) as renderer:
         document = renderer._laid_out("<!DOCTYPE html><html lang='en'><body><p>1</p></body></html>")
@@ -46,6 +47,7 @@ def printed(pdf: bytes) -> list[list[tuple[str, float, float, float]]]:
                        for char in page.chars) for page in document.pages]
 
 
+@pytest.mark.render  # renders through WeasyPrint
 def test_the_plain_path_lays_out_every_table_whole_and_prints_the_same_pages(monkeypatch: pytest.MonkeyPatch) -> None:
     book = rulebook(STRIP)
     chunks = [table_chunk(STRIP, table, LAYOUT, book) for table in plan_tables(STRIP, NAMES, None, 1, 4)]

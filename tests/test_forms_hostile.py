@@ -383,7 +383,7 @@ def test_more_objects_than_a_kit_has_are_refused_before_pypdf_reads_them(kits, m
     """The ten kit has 359 objects: with room for 100, it is refused by the count of its
     cross-reference entries, which are matched, not parsed (2,000,000 took pypdf 10 s)."""
     monkeypatch.setattr(read, "MAX_OBJECTS", 100)
-    monkeypatch.setattr(read, "_KitReader", None)  # pypdf never sees it
+    monkeypatch.setattr(read, "object_reader", None)  # pypdf never sees it
     assert "more than 100 objects" in refusal(kits("ten"))
 
 
@@ -392,7 +392,7 @@ def test_a_file_larger_than_any_filled_kit_is_refused_unread(tmp_path, monkeypat
     with path.open("wb") as stream:
         stream.write(b"%PDF-1.7\n")
         stream.truncate(MAX_FILLED_KIT_BYTES + 1)  # sparse: no disk, and nothing to read
-    monkeypatch.setattr(read, "_KitReader", None)  # reading it at all would fail otherwise
+    monkeypatch.setattr(read, "object_reader", None)  # reading it at all would fail otherwise
     assert "too large for a filled kit" in refusal(path)
 
 

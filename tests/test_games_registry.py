@@ -97,6 +97,7 @@ def test_a_tile_off_its_box_is_an_error_in_the_log(eight):
     assert not report.valid
 
 
+@pytest.mark.render  # renders through WeasyPrint
 def test_it_prints_a_kit_of_its_8_tile_box(eight, tmp_path):
     from pypdf import PdfReader
 

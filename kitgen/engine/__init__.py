@@ -9,6 +9,9 @@ that gives the same result when the contract does not hold.
   (``FontConfiguration._folder``); the plain path lets WeasyPrint remove it.
 - :mod:`kitgen.engine.pages`: a laid-out page's box tree (``Page._page_box``), where stamp
   sites are read; the plain path lays out every table whole.
+- :mod:`kitgen.engine.pdf`: pypdf's reader made to parse each object of a filled kit from
+  a window of its own (its ``stream``, ``xref`` and ``resolved_objects``); the plain path
+  is pypdf's public reader within the same budget of bytes parsed.
 """
 
 WEASYPRINT_CHECKED = "70.0"  # the WeasyPrint version the engine's contracts were checked on

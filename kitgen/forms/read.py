@@ -8,7 +8,7 @@ fillable kitgen kit, a newer field scheme, a field holding far more than a cell 
 
 A filled kit comes from anywhere, so nothing in it is parsed before it is bounded: the
 file is at most :data:`MAX_FILLED_KIT_BYTES` and ends at its last ``%%EOF``; pypdf reads
-it through :class:`_KitReader`, which parses each object it resolves from a window no
+it through :mod:`kitgen.engine.pdf`, which parses each object it resolves from a window no
 larger than that kind of object is in a kit (a field and its value within
 :data:`FIELD_OBJECT_BYTES`, so a 40 MB value is refused after 8 KiB), never searches the
 whole file for an object that is not there, and stops once it has parsed
@@ -25,11 +25,10 @@ import logging
 import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from io import BufferedReader, RawIOBase
 from pathlib import Path
 from typing import Any, cast
 
-from pypdf import Configuration, PdfReader, apply_configuration
+from pypdf import Configuration, apply_configuration
 from pypdf.errors import LimitReachedError
 from pypdf.generic import (
     ArrayObject,
@@ -38,12 +37,11 @@ from pypdf.generic import (
     NameObject,
     NullObject,
     NumberObject,
-    PdfObject,
     StreamObject,
     TextStringObject,
-    read_object,
 )
 
+from kitgen.engine.pdf import Budget, ObjectReader, Overrun, Oversized, bounded_object, object_reader
 from kitgen.errors import KitgenError, LogUnreadableError, quote
 from kitgen.forms.scheme import MANIFEST_NAME, MAX_MANIFEST_BYTES, Manifest
 from kitgen.forms.transcribe import TableLog, transcribe
@@ -93,7 +91,6 @@ TRAILER_BYTES = 8 * 1024  # a trailer names the catalog, the size, an id, the pr
 SCAN_FACTOR = 4
 SCAN_SLACK = 1024 * 1024  # the cross-reference data and the manifest of a small kit
 MAX_EMBEDDED_FILES = 64  # a kit embeds one file, the manifest; a user may attach a few more
-BUFFER_BYTES = 256  # pypdf reads byte by byte: from a buffer this size, a field in two refills
 # Every decoder pypdf has inflates at most MAX_STREAM_BYTES, through at most two filters,
 # and recovers a damaged zlib stream of at most 64 KiB (byte by byte); the manifest's own
 # bound applies while it is read. (A bound this pypdf does not know is one it has no
@@ -120,7 +117,7 @@ def read_kit(path: Path) -> tuple[Manifest, dict[str, str]]:
     """
     name = shown_name(path)
     data = _kit_bytes(path, name)
-    budget = _Budget(len(data))
+    budget = Budget(SCAN_FACTOR * len(data) + SCAN_SLACK)
     pypdf_log = logging.getLogger("pypdf")
     saved = pypdf_log.level
     pypdf_log.setLevel(logging.CRITICAL)  # a damaged file is one sentence, not pypdf's warnings
@@ -128,7 +125,7 @@ def read_kit(path: Path) -> tuple[Manifest, dict[str, str]]:
     try:
         with apply_configuration(**_LIMITS):
             _check_cross_references(data, budget, name)
-            reader = _KitReader(data, budget)
+            reader = object_reader(data, budget, FIELD_OBJECT_BYTES, MAX_STREAM_BYTES, MAX_OBJECTS)
             if "/Encrypt" in reader.trailer:
                 raise LogUnreadableError(f"{name!r} is encrypted; save the filled kit without a password.")
             catalog = reader.resolved(_entry(reader.trailer, "/Root"), FORM_OBJECT_BYTES)
@@ -141,9 +138,9 @@ def read_kit(path: Path) -> tuple[Manifest, dict[str, str]]:
             values = _field_values(reader, catalog, name, _most_fields(manifest))
     except KitgenError:
         raise
-    except _Overrun:
+    except Overrun:
         raise LogUnreadableError(_overrun(name, len(data))) from None
-    except _Oversized:
+    except Oversized:
         raise LogUnreadableError(_oversized(name)) from None
     except LimitReachedError:  # pypdf's bounds, set by _LIMITS
         raise LogUnreadableError(f"{name!r} is not a kit: it goes past every bound of a kit's (a stream that "
@@ -220,7 +217,7 @@ def _entries(count: int) -> re.Pattern[bytes]:
     return re.compile(rb"(?:[0-9]{10} [0-9]{5} [nf][ \r\n]{0,3}){%d}" % count)
 
 
-def _check_cross_references(data: bytes, budget: _Budget, name: str) -> None:
+def _check_cross_references(data: bytes, budget: Budget, name: str) -> None:
     """Check the cross-reference sections of ``data`` before pypdf reads them, from the
     last (``startxref``) back through each ``/Prev``: at most :data:`MAX_XREF_SECTIONS`
     of them, :data:`MAX_OBJECTS` entries in all, each trailer within
@@ -258,165 +255,17 @@ def _check_cross_references(data: bytes, budget: _Budget, name: str) -> None:
             head, window = _TRAILER.match(data, position), TRAILER_BYTES
         elif not head:
             raise LogUnreadableError(f"{name!r} is damaged: its cross-references cannot be found.")
-        trailer = _bounded_object(data, head.end(), window, budget) if head else None
+        trailer = bounded_object(data, head.end(), window, budget) if head else None
         if not isinstance(trailer, DictionaryObject):
             raise LogUnreadableError(f"{name!r} is not a kit: a trailer of its cross-references is damaged, "
                                      f"or larger than {TRAILER_BYTES // 1024} KiB.")
         hybrid = trailer.get("/XRefStm")  # a file both ways: its xref stream is a section too
         if isinstance(hybrid, NumberObject):
             head = _OBJECT_HEAD.match(data, int(hybrid)) if 0 <= hybrid < len(data) else None
-            if not head or not isinstance(_bounded_object(data, head.end(), window, budget), DictionaryObject):
+            if not head or not isinstance(bounded_object(data, head.end(), window, budget), DictionaryObject):
                 raise LogUnreadableError(f"{name!r} is damaged: its cross-reference stream cannot be read.")
         previous = trailer.get("/Prev")
         offset = int(previous) if isinstance(previous, NumberObject) else None
-
-
-def _bounded_object(data: bytes, start: int, window: int, budget: _Budget) -> object:
-    """Return the object pypdf parses from the ``window`` bytes of ``data`` at ``start``,
-    or ``None`` when it cannot, or when it runs on to the window's end (pypdf keeps what
-    it parsed of an object cut short)."""
-    raw = _Window(memoryview(data), min(len(data), start + window), budget)
-    stream = BufferedReader(raw, BUFFER_BYTES)
-    stream.seek(start)
-    try:
-        found = read_object(stream, _Unopened())  # type: ignore[arg-type]
-    except _Overrun:
-        raise
-    except Exception:  # pypdf raises many kinds on a damaged object
-        return None
-    return None if raw.cut else found
-
-
-class _Unopened:
-    """The document pypdf parses a trailer in before the document is open: its
-    references are kept, not followed (a stream's indirect length is unknown)."""
-
-    strict = False
-
-    def get_object(self, reference: object) -> None:
-        """Return nothing: no object is read before the cross-references are checked."""
-
-
-class _Overrun(Exception):
-    """pypdf was let parse as much as a kit of the file's size needs, and more was asked."""
-
-
-class _Oversized(Exception):
-    """An object runs on past the window its kind has in a kit."""
-
-
-class _Budget:
-    """What pypdf may still parse of a file: :data:`SCAN_FACTOR` times its size in all,
-    read (from a buffer: a refill at a time) or inflated from its object streams."""
-
-    def __init__(self, size: int) -> None:
-        self.left = SCAN_FACTOR * size + SCAN_SLACK
-        self.overrun = False
-
-    def spend(self, count: int) -> None:
-        """Count ``count`` more bytes parsed; raise :class:`_Overrun` past the budget."""
-        self.left -= count
-        if self.left < 0:
-            self.overrun = True
-            raise _Overrun
-
-
-class _Window(RawIOBase):
-    """A PDF's bytes (``view``) as pypdf reads them, through a buffer: up to ``end``
-    only (one object's window; the file's end while pypdf reads its cross-references),
-    within ``budget``; ``cut`` once a read met the window's end before the file's."""
-
-    def __init__(self, view: memoryview, end: int, budget: _Budget) -> None:
-        super().__init__()
-        self.view, self.end, self.budget = view, end, budget
-        self.position, self.cut = 0, False
-
-    def readable(self) -> bool:
-        return True
-
-    def seekable(self) -> bool:
-        return True
-
-    def readinto(self, buffer: Any) -> int:
-        count = max(0, min(len(buffer), self.end - self.position))
-        if count < len(buffer) and self.end < len(self.view):
-            self.cut = True  # pypdf read to an object's window's end: the object may go on past it
-        self.budget.spend(count)
-        buffer[:count] = self.view[self.position:self.position + count]
-        self.position += count
-        return count
-
-    def seek(self, offset: int, whence: int = 0) -> int:
-        base = (0, self.position, self.end)[whence]
-        self.position = max(0, min(base + offset, self.end))
-        return self.position
-
-    def tell(self) -> int:
-        return self.position
-
-
-class _KitReader(PdfReader):
-    """pypdf's reader of a filled kit's ``data``, every object it resolves parsed from a
-    window of its own (:meth:`resolved` says how large), within ``budget`` (which the
-    check of its cross-references has drawn on)."""
-
-    def __init__(self, data: bytes, budget: _Budget) -> None:
-        self.data, self.view, self.budget = data, memoryview(data), budget
-        self.cut_short = False
-        self.window = FIELD_OBJECT_BYTES
-        super().__init__(BufferedReader(_Window(self.view, len(data), budget), BUFFER_BYTES),
-                         xref_stream_maximum_entries=MAX_OBJECTS)
-        self.object_streams = frozenset(number for number, _ in self.xref_objStm.values())
-
-    def resolved(self, value: object, window: int, keep: bool = True) -> object:
-        """Return ``value``, resolved when it is a reference: parsed from at most
-        ``window`` bytes of the file from where the object starts (an object stream
-        it lies in, from :data:`MAX_STREAM_BYTES` more); not kept in pypdf's cache unless
-        ``keep`` (a field is read once: 500,000 of them kept would take gigabytes), save
-        an object of an object stream, which pypdf would parse the whole stream again for."""
-        if not isinstance(value, IndirectObject):
-            return value
-        saved, self.window = self.window, window
-        try:
-            found = self.get_object(value)
-        finally:
-            self.window = saved
-        if self.cut_short:  # pypdf keeps what it parsed of an object cut short, and says nothing
-            raise _Oversized
-        if not keep and not (value.generation == 0 and value.idnum in self.xref_objStm):
-            self.resolved_objects.pop((value.generation, value.idnum), None)
-        return found
-
-    def get_object(self, indirect_reference: int | IndirectObject) -> PdfObject | None:
-        """Return the object ``indirect_reference`` names, as pypdf does, but parsed from
-        its window, and null for an object the file does not have (pypdf would search the
-        whole file for it, every time)."""
-        reference = indirect_reference
-        if not isinstance(reference, IndirectObject):
-            reference = IndirectObject(reference, 0, self)
-        number, generation = reference.idnum, reference.generation
-        if (generation, number) in self.resolved_objects:
-            return super().get_object(reference)
-        if generation == 0 and number in self.xref_objStm:
-            stream_number = self.xref_objStm[number][0]
-            if stream_number in self.xref_objStm:  # an object stream in an object stream: none is
-                return NullObject()
-            packed_in = self.get_object(stream_number)  # from its window, inflated within bounds
-            if isinstance(packed_in, StreamObject):
-                self.budget.spend(len(packed_in.get_data()))  # pypdf parses all of it for an object not cached yet
-            return super().get_object(reference)
-        start = self.xref.get(generation, {}).get(number)
-        if start is None:
-            return NullObject()
-        packed = number in getattr(self, "object_streams", ())
-        end = min(len(self.data), start + self.window + (MAX_STREAM_BYTES if packed else 0))
-        window = _Window(self.view, end, self.budget)
-        saved, self.stream = self.stream, BufferedReader(window, BUFFER_BYTES)
-        try:
-            return super().get_object(reference)
-        finally:
-            self.stream = saved
-            self.cut_short = self.cut_short or window.cut
 
 
 def _entry(dictionary: object, key: str) -> object:
@@ -427,7 +276,7 @@ def _entry(dictionary: object, key: str) -> object:
     return None
 
 
-def _manifest_bytes(reader: _KitReader, catalog: DictionaryObject, name: str) -> bytes:
+def _manifest_bytes(reader: ObjectReader, catalog: DictionaryObject, name: str) -> bytes:
     """Return the embedded manifest of the kit ``reader`` reads, inflated to at most
     :data:`~kitgen.forms.scheme.MAX_MANIFEST_BYTES` (and one byte more, to tell).
 
@@ -478,7 +327,7 @@ def _most_fields(manifest: Manifest) -> int:
                                for seats, printed in zip(manifest.tables, records, strict=False)))
 
 
-def _field_values(reader: _KitReader, catalog: DictionaryObject, name: str, most: int) -> dict[str, str]:
+def _field_values(reader: ObjectReader, catalog: DictionaryObject, name: str, most: int) -> dict[str, str]:
     """Return the value of every field of ``reader``'s form, as text, walking its field
     tree here: each field parsed once from its window (and not kept by pypdf after),
     names joined with ``.`` as a PDF names fields, a tick box's state as its name
