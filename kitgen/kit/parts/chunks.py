@@ -49,7 +49,7 @@ def host_key_chunk(rules: Rules, layout: Layout, book: Rulebook) -> Chunk:
         parts = find_game(rules.preset).host_key_parts(rules, layout, book)
     except NotImplementedError:
         raise OptionError(f"kitgen cannot print a host key for {rules.preset!r} yet.") from None
-    return Chunk("Host key", parts)
+    return Chunk(gettext("Host key"), parts)
 
 
 def rounds_printed(rules: Rules, table: Table, rounds: int | None) -> int:
@@ -87,7 +87,7 @@ def continuation_chunks(rules: Rules, layout: Layout, book: Rulebook) -> list[Ch
     (none for a game of fixed length)."""
     if not several_rounds(rules):
         return []
-    return [Chunk("Continuation", (continuation_sheet(rules, layout, book),))]
+    return [Chunk(gettext("Continuation"), (continuation_sheet(rules, layout, book),))]
 
 
 def coverage(chunk: Chunk, seats: int) -> str:
@@ -106,10 +106,10 @@ def coverage(chunk: Chunk, seats: int) -> str:
         if isinstance(part, NumberStrips):
             spare_strips = sum(len(page) for page in part.pages) - part.turns
             played = part.turns // seats
-            if part.round_label == "Attempt":
+            if part.round_kind == "attempt":
                 text = ngettext("strips for {played} attempt a seat and {spare} spare",
                                 "strips for {played} attempts a seat and {spare} spare", played)
-            elif part.round_label == "Round":
+            elif part.round_kind == "round":
                 text = ngettext("strips for {played} round a seat and {spare} spare",
                                 "strips for {played} rounds a seat and {spare} spare", played)
             else:
@@ -119,10 +119,3 @@ def coverage(chunk: Chunk, seats: int) -> str:
         if isinstance(part, BoardPages):
             return ngettext("boards for {count} game", "boards for {count} games", part.pages).format(count=part.pages)
     raise ValueError(f"{chunk.label} has no strips, turn sheets or boards")
-
-
-
-
-
-
-
