@@ -138,3 +138,28 @@ def fonts_folder(tmp_path, monkeypatch):
     yield folder
     for cached in caches:
         cached.cache_clear()
+
+
+@pytest.fixture
+def language(tmp_path, monkeypatch):
+    """Return a function that compiles a made-up catalog and shows every later message in
+    it: each message is (msgid, translation) or (msgid, translation, context), a plural one
+    ((singular, plural), (form, form)); English again after the test."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
+
+    import kitgen.text
+
+    def use(messages, locale: str = "eo") -> None:
+        catalog = Catalog(locale=locale, domain=kitgen.text.DOMAIN)
+        for message in messages:
+            catalog.add(message[0], message[1], context=message[2] if len(message) > 2 else None)
+        folder = tmp_path / locale / "LC_MESSAGES"
+        folder.mkdir(parents=True, exist_ok=True)
+        with open(folder / f"{kitgen.text.DOMAIN}.mo", "wb") as mo:
+            write_mo(mo, catalog)
+        monkeypatch.setattr(kitgen.text, "LOCALE_FOLDER", tmp_path)
+        kitgen.text.use_language(locale)
+
+    yield use
+    kitgen.text.use_language(None)

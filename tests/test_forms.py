@@ -3,7 +3,6 @@ read back as logs, validated with each error located on the sheets; bad PDFs ref
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import random
@@ -28,7 +27,7 @@ from kitgen.forms.transcribe import CHECKED, CLOSED, DICE, ROLL
 from kitgen.kit.build import render_kit
 from kitgen.kit.layout import PAPERS, Layout
 from kitgen.kit.parts.chunks import table_chunk
-from kitgen.kit.parts.roll_records import DICE_COLUMN, ROLL_COLUMNS, RollRecords
+from kitgen.kit.parts.roll_records import DICE_KEY, ROLL_KEYS, RollRecords, roll_column
 from kitgen.kit.request import KitRequest
 from kitgen.kit.tables import Table
 from kitgen.logs.validate import validate_text
@@ -180,22 +179,23 @@ def test_the_manifest_names_preset_tables_seats_and_scheme(kits):
 
 
 def test_scheme_2_ids_are_scheme_1_keys_of_the_english_headings():
-    assert tuple(field_key(heading) for heading in (DICE_COLUMN, *ROLL_COLUMNS)) == (DICE, ROLL, CLOSED, CHECKED)
+    headings = (roll_column(key) for key in (DICE_KEY, *ROLL_KEYS))
+    assert tuple(field_key(heading) for heading in headings) == (DICE, ROLL, CLOSED, CHECKED)
 
 
-def test_rewording_a_column_heading_keeps_its_field_name(monkeypatch):
-    roll_records = importlib.import_module("kitgen.kit.parts.roll_records")  # the module, not its builder
-
+def test_translating_a_column_heading_keeps_its_field_name(language):
     rules = rules_for("classic")
 
-    def keys() -> tuple[str, ...]:
+    def records() -> RollRecords:
         chunk = table_chunk(rules, Table(1, ("Ana", "Ben")), A4, rulebook(rules))
-        return next(part for part in chunk.parts if isinstance(part, RollRecords)).column_keys
+        return next(part for part in chunk.parts if isinstance(part, RollRecords))
 
-    before = keys()
-    monkeypatch.setattr(roll_records, "ROLL_COLUMNS", ("Somme du lancer", "Numéros fermés", "Somme vérifiée"))
-    monkeypatch.setattr(roll_records, "DICE_COLUMN", "Dés (1/2)")
-    assert before == keys() == (DICE, ROLL, CLOSED, CHECKED)
+    before = records().column_keys
+    language([("Roll total", "Somme du lancer"), ("Numbers closed", "Numéros fermés"),
+              ("Checked sum", "Somme vérifiée"), ("Dice (1/2)", "Dés (1/2)")], "fr")
+    translated = records()
+    assert translated.columns == ("Dés (1/2)", "Somme du lancer", "Numéros fermés", "Somme vérifiée")
+    assert before == translated.column_keys == (DICE, ROLL, CLOSED, CHECKED)
 
 
 OLD_KITGEN = Path("/tmp/kitgen-old")  # a checkout of kitgen that makes kits of scheme 1

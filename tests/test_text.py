@@ -5,16 +5,20 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
-from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-import kitgen.text
 from kitgen.games import find_preset
 from kitgen.kit.guide import how_to_use
+from kitgen.kit.layout import PAPERS, Layout
+from kitgen.kit.parts.part import rotation
+from kitgen.kit.parts.roll_records import roll_records
+from kitgen.kit.tables import Table
 from kitgen.rulebook import rule_text, rules_text
+from kitgen.session.dice import TWO_DICE, fit
+from kitgen.session.figures import PlayerRow
+from kitgen.session.printed import figures_phrase
 from kitgen.text import gettext, ngettext, pgettext, use_language
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,28 +46,17 @@ def test_the_committed_pot_holds_every_message_of_the_sources():
 
 
 @pytest.fixture
-def esperanto(tmp_path, monkeypatch):
-    """Drop a tiny Esperanto catalog into a locale folder and show everything in it."""
-    catalog = Catalog(locale="eo", domain="kitgen")
-    catalog.add("Agree on the format before the first throw.", "Interkonsentu pri la formato.")
-    catalog.add("Scoring", "Poentoj", context="rules heading")
-    catalog.add(
-        ("Shut the Box - %(label)s, %(count)s tile", "Shut the Box - %(label)s, %(count)s tiles"),
-        ("Fermu la keston - %(label)s, %(count)s kahelo", "Fermu la keston - %(label)s, %(count)s kaheloj"),
-    )
-    catalog.add(
-        ("Plan for %(low)s to %(high)s minutes with %(count)s player, explaining the rules included.",
-         "Plan for %(low)s to %(high)s minutes with %(count)s players, explaining the rules included."),
-        ("%(low)s-%(high)s minutoj kun %(count)s ludanto.", "%(low)s-%(high)s minutoj kun %(count)s ludantoj."),
-    )
-    folder = tmp_path / "eo" / "LC_MESSAGES"
-    folder.mkdir(parents=True)
-    with open(folder / "kitgen.mo", "wb") as mo:
-        write_mo(mo, catalog)
-    monkeypatch.setattr(kitgen.text, "LOCALE_FOLDER", tmp_path)
-    use_language("eo")
-    yield
-    use_language(None)
+def esperanto(language):
+    """Show everything in a tiny made-up Esperanto catalog."""
+    language([
+        ("Agree on the format before the first throw.", "Interkonsentu pri la formato."),
+        ("Scoring", "Poentoj", "rules heading"),
+        (("Shut the Box - %(label)s, %(count)s tile", "Shut the Box - %(label)s, %(count)s tiles"),
+         ("Fermu la keston - %(label)s, %(count)s kahelo", "Fermu la keston - %(label)s, %(count)s kaheloj")),
+        (("Plan for %(low)s to %(high)s minutes with %(count)s player, explaining the rules included.",
+          "Plan for %(low)s to %(high)s minutes with %(count)s players, explaining the rules included."),
+         ("%(low)s-%(high)s minutoj kun %(count)s ludanto.", "%(low)s-%(high)s minutoj kun %(count)s ludantoj.")),
+    ])
 
 
 def test_english_is_the_source_when_no_catalog_is_in_use():
@@ -96,3 +89,33 @@ def test_english_plural_forms_agree_with_the_count():
     assert how_to_use(strip, 1, "strips").paragraphs[0].startswith("Plan for 9 to 10 minutes with 1 player,")
     best_of_3 = find_preset("knucklebones").configure({"match": "best-of-3"})
     assert rule_text(best_of_3, "matches.length") == ("Best of 3: the first seat to win 2 games wins the match.",)
+
+
+def test_a_kit_label_is_worded_and_measured_in_the_language_in_use(language):
+    strip, layout, table = find_preset("strip").configure(), Layout(PAPERS["a4"]), Table(2, ("Ana", "Ben"))
+    turns = rotation(table.seats, 2)
+    english = roll_records(strip, layout, table, turns, "attempt")
+    language([
+        ("Roll total", "Ĵetsumo"),
+        ("Table {number}", "Tablo {number}", "game table"),
+        ("Attempt", "Provo de la ludanto"),
+        ("Player", "Ludanto"),
+    ])
+    records = roll_records(strip, layout, table, turns, "attempt")
+    assert records.columns == ("Ĵetsumo", "Numbers closed", "Checked sum")  # a heading the catalog lacks stays
+    assert records.column_keys == english.column_keys  # the fillable fields keep their ids
+    assert (records.pages[0][0].label, records.player_label) == ("Tablo 2 · Provo de la ludanto 1", "Ludanto")
+    assert records.label_mm > english.label_mm  # the longer words are the ones measured
+
+
+def test_a_report_sentence_is_worded_in_the_language_in_use(language):
+    language([
+        (("{count} two-dice throw", "{count} two-dice throws"),
+         ("{count} ĵeto de du kuboj", "{count} ĵetoj de du kuboj")),
+        ("{throws}: consistent with fair dice, {p}.", "{throws}: konforme al justaj kuboj, {p}."),
+        (("{count} turn", "{count} turns"), ("{count} vico", "{count} vicoj")),
+    ])
+    fair = fit({total: round(36 * float(chance)) for total, chance in TWO_DICE.items()}, TWO_DICE)
+    assert fair.sentence("two-dice") == "36 ĵetoj de du kuboj: konforme al justaj kuboj, p = 1.00."
+    row = PlayerRow(1, "Eli", 1, False, {"turns": 1, "average_left": 22.375})
+    assert figures_phrase(row, ("turns", "average_left")) == "1 vico · avg left 22.4"

@@ -28,6 +28,7 @@ from kitgen.kit.render import DocumentInfo
 from kitgen.kit.request import KitRequest
 from kitgen.kit.tables import Table, plan_tables
 from kitgen.rulebook import rulebook
+from kitgen.text import gettext, ngettext
 
 HOST_KEY_MODES = ("separate", "appended", "none")
 
@@ -123,8 +124,9 @@ def render_kit(
     chunks += continuation_chunks(request.rules, layout, book)
     key = [host_key_chunk(request.rules, layout, book)] if request.host_key != "none" else []
     rules = request.rules.describe()
-    how_many = _count(len(tables), "table")
-    info = DocumentInfo(book.title, f"Paper kit for {rules}: {how_many} on {layout.print_name}.")
+    subject = ngettext("Paper kit for {rules}: {count} table on {paper}.",
+                       "Paper kit for {rules}: {count} tables on {paper}.", len(tables))
+    info = DocumentInfo(book.title, subject.format(rules=rules, count=len(tables), paper=layout.print_name))
     if request.fillable:  # the tables' chunks have form fields, the manifest says what they are for
         manifest = kit_manifest(rules, tables, chunks)
         info = replace(info, attachments=((MANIFEST_NAME, manifest.to_json()),), form_chunks=len(tables))
@@ -133,7 +135,8 @@ def render_kit(
         chunks + key if request.host_key == "appended" else chunks,
     )]
     if request.host_key == "separate":
-        documents.append((DocumentInfo(f"Host key - {book.title}", f"Host key for {rules}."), key))
+        documents.append((DocumentInfo(gettext("Host key - {title}").format(title=book.title),
+                                       gettext("Host key for {rules}.").format(rules=rules)), key))
     total = sum(len(parts) for _, parts in documents)
     done = count(1)
     pdfs = render_documents(layout, documents, lambda: progress(next(done), total))

@@ -16,6 +16,7 @@ from typing import ClassVar
 from kitgen.errors import OptionError, quote
 from kitgen.kit.measure import BOLD, fitted_pt, lines_for, text_mm
 from kitgen.kit.tables import balanced_sizes
+from kitgen.text import gettext, pgettext
 
 MARGIN_MM = 10.0  # docs/kit.md: content kept inside a 10 mm safe margin
 MIN_TILE_BOX_MM = 12.0  # docs/kit.md: tile boxes at least 12 mm
@@ -78,6 +79,11 @@ SHEET_SLACK_MM = 1.0  # a page of boards or turn rows stops this short of the sh
 TURN_LABEL_MM = 17.0  # a turn sheet's round column: "Round" over the number
 ROW_RULE_MM = 0.5  # a table row's share of the rules between rows, with room to spare
 TURN_SCORE_SHARE = 0.8  # a turn sheet's score column, as a share of a score field
+
+
+def number_heading() -> str:
+    """Return the heading of a record's row-number column (``No.``), in the language in use."""
+    return pgettext("number", "No.")
 
 
 @dataclass(frozen=True)
@@ -188,7 +194,9 @@ class Layout:
     def print_name(self) -> str:
         """Return the paper and print size in words, e.g. ``"A4 paper in large print"``."""
         name = {"a4": "A4", "letter": "Letter"}[self.paper.id]
-        return f"{name} paper{' in large print' if self.scale > 1 else ''}"
+        if self.scale > 1:
+            return gettext("{paper} paper in large print").format(paper=name)
+        return gettext("{paper} paper").format(paper=name)
 
     @property
     def text_pt(self) -> float:
@@ -385,7 +393,7 @@ class Layout:
     def row_number_mm(self) -> float:
         """Return the width of a record's "No." column: 10 mm, or what its heading
         measures with the cell's padding and a millimetre each side (large print)."""
-        return round(max(ROW_NUMBER_MM, text_mm("No.", self.header_pt, BOLD) + CELL_PADDING_MM + 2), 2)
+        return round(max(ROW_NUMBER_MM, text_mm(number_heading(), self.header_pt, BOLD) + CELL_PADDING_MM + 2), 2)
 
     @property
     def record_columns(self) -> int:

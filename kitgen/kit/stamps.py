@@ -42,6 +42,7 @@ from typing import Any
 from markupsafe import Markup
 
 from kitgen.engine.libraries import import_with_linker_cache
+from kitgen.text import pgettext
 
 import_with_linker_cache("weasyprint")  # first: its C libraries found from one read of the linker cache
 from weasyprint.formatting_structure.boxes import (  # noqa: E402 (after the cache)
@@ -218,8 +219,9 @@ def stamp_document(pages: Iterable[Iterable[tuple[Stamp, Site]]], size_px: tuple
         for page in pages
     )
     classes = "".join(f".{name} {{ {style} }}" for style, name in styles.items())
+    language = html.escape(pgettext("language tag", "en"))  # as the kit's documents (document.html.j2)
     return (
-        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>stamps</title><style>'
+        f'<!DOCTYPE html><html lang="{language}"><head><meta charset="utf-8"><title>stamps</title><style>'
         f"@page {{ size: {width}px {height}px; margin: 0 }}"
         "body { margin: 0 }"
         f".stamp-page {{ position: relative; height: {height}px; break-before: page }}"

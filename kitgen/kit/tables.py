@@ -15,6 +15,8 @@ from math import ceil
 from kitgen.errors import OptionError, PlayerCountError, PlayerNameError
 from kitgen.games.preset import Rules, check_player_count
 from kitgen.rules.names import parse_names
+from kitgen.text import gettext as _
+from kitgen.text import pgettext
 
 MAX_BLANK_SEATS = 6  # docs/kit.md "Tables and classes": default seats, the preset's maximum, at most 6
 MAX_TABLES = 250  # docs/cli.md "Limits and bad input": a club of 120 is ordinary, 100,000 tables a typo
@@ -32,14 +34,14 @@ class Table:
     @property
     def label(self) -> str:
         """Return the table's printed label, e.g. ``"Table 2"``."""
-        return f"Table {self.number}"
+        return pgettext("game table", "Table {number}").format(number=self.number)
 
     @property
     def bookmark(self) -> str:
         """Return the table's entry in a kit's outline: its label and its players, e.g.
         ``"Table 2 - Ana, Ben, Cy"`` (the label alone for blank seats)."""
         names = ", ".join(name for name in self.seats if name)
-        return f"{self.label} - {names}" if names else self.label
+        return _("{table} - {players}").format(table=self.label, players=names) if names else self.label
 
 
 def split_names(text: str) -> tuple[str, ...]:

@@ -5,7 +5,8 @@ Two-dice totals (2-12) are compared with the 2d6 triangle (1/36, 2/36 ... 6/36 .
 one-die throws (Shut the Box ``die 4``, every knucklebones roll) are counted apart and
 compared with a fair die (1/6 each face). The test is Pearson's chi-square, its p-value the
 chi-square survival function, which has a closed form for whole degrees of freedom (10 for
-the totals, 5 for the faces), so no statistics package is needed. Pure: no I/O.
+the totals, 5 for the faces), so no statistics package is needed. Pure: no I/O; the verdict
+is worded through the catalogs (kitgen.text).
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from kitgen.games.box.rules import FACES, TWO_DICE_TOTALS
+from kitgen.text import gettext as _
+from kitgen.text import ngettext
 
 TWO_DICE = {total: Fraction(6 - abs(total - 7), 36) for total in TWO_DICE_TOTALS}  # the 2d6 triangle
 ONE_DIE = {face: Fraction(1, 6) for face in FACES}
@@ -84,13 +87,19 @@ class Fit:
 
     def sentence(self, what: str) -> str:
         """Return the verdict in one plain sentence, e.g. ``412 two-dice throws: consistent
-        with fair dice, p = 0.42.`` (``what`` names the throws)."""
+        with fair dice, p = 0.42.`` (``what`` names the throws: ``"two-dice"`` or
+        ``"one-die"``), in the language in use."""
+        two_dice = what == "two-dice"
         if self.p_value is None:
-            return f"No {what} throws were recorded."
-        count = f"{self.throws} {what} throw{'s' if self.throws != 1 else ''}"
+            return _("No two-dice throws were recorded.") if two_dice else _("No one-die throws were recorded.")
+        if two_dice:
+            count = ngettext("{count} two-dice throw", "{count} two-dice throws", self.throws)
+        else:
+            count = ngettext("{count} one-die throw", "{count} one-die throws", self.throws)
+        throws, p = count.format(count=self.throws), p_text(self.p_value)
         if self.p_value < UNEVEN_BELOW:
-            return f"{count}: the dice or the records look uneven, {p_text(self.p_value)}."
-        return f"{count}: consistent with fair dice, {p_text(self.p_value)}."
+            return _("{throws}: the dice or the records look uneven, {p}.").format(throws=throws, p=p)
+        return _("{throws}: consistent with fair dice, {p}.").format(throws=throws, p=p)
 
 
 def fit(counts: dict[int, int], chances: dict[int, Fraction]) -> Fit:

@@ -30,26 +30,27 @@ from kitgen.games.preset import Rules
 from kitgen.logs.reader import parse_rules_line
 from kitgen.logs.report import Report, SummaryLine
 from kitgen.session.dice import ONE_DIE, TWO_DICE, Fit, fit
+from kitgen.text import N_
 
 __all__ = ["LOWEST", "MOST", "Ranking"]  # kept here for the callers of the standings
 
-HEADINGS = {  # every figure a player row can carry, in print order, with its heading
-    "combined": "Combined",
-    "score": "Score",
-    "round_wins": "Round wins",
-    "tables_won": "Tables won",
-    "games_won": "Games won",
-    "points": "Points",
-    "average_score": "Avg score",
-    "turns": "Turns",
-    "attempts": "Attempts",
-    "average_left": "Avg left",
-    "shut": "Boxes shut",
-    "best": "Best turn",
-    "worst": "Worst turn",
-    "games": "Games",
-    "removed": "Dice removed",
-    "throws": "Throws",
+HEADINGS = {  # every figure a player row can carry, in print order, with its heading (shown through gettext)
+    "combined": N_("Combined"),
+    "score": N_("Score"),
+    "round_wins": N_("Round wins"),
+    "tables_won": N_("Tables won"),
+    "games_won": N_("Games won"),
+    "points": N_("Points"),
+    "average_score": N_("Avg score"),
+    "turns": N_("Turns"),
+    "attempts": N_("Attempts"),
+    "average_left": N_("Avg left"),
+    "shut": N_("Boxes shut"),
+    "best": N_("Best turn"),
+    "worst": N_("Worst turn"),
+    "games": N_("Games"),
+    "removed": N_("Dice removed"),
+    "throws": N_("Throws"),
 }
 
 

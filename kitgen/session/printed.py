@@ -24,9 +24,10 @@ from kitgen.kit.render import DocumentInfo, KitRenderer
 from kitgen.kit.tables import MAX_TABLES
 from kitgen.session.dice import FEWEST_EXPECTED, Fit
 from kitgen.session.figures import HEADINGS, PlayerRow, Session, Standings, TableLine
+from kitgen.text import N_, ngettext, pgettext
+from kitgen.text import gettext as _
 from kitgen.text.summaries import summary_line_text
 
-REPORT_TITLE = "Session report"
 DEFAULT_OUTPUT = Path("output") / "report.pdf"  # beside the kit's ./output/kit.pdf
 # The most logs a printed report lays out: as many tables as one kit prints (docs/cli.md "Limits
 # and bad input"), about 26 pages and 200 MB. WeasyPrint holds every page of a document
@@ -41,12 +42,6 @@ AXIS_TOP_MM = 3.0
 BAR_SHARE = 0.62  # a bar's width as a share of its slot
 CHART_TEXT_MM = 3.4  # about 9.6 pt: labels read at arm's length
 MOST_TICKS = 6
-FEW_THROWS_NOTE = (
-    "Few throws prove little: chance alone makes some totals come up more often than others, "
-    "and a test on a few dozen throws can neither show fair dice nor catch a slightly uneven die. "
-    "The test is Pearson's chi-square against fair dice; below p = 0.01 the counts are unlikely "
-    "from fair dice recorded as thrown."
-)
 
 
 @dataclass(frozen=True)
@@ -170,9 +165,9 @@ def chart(fit: Fit, heading: str, what: str, outcome: str) -> Chart:
                    for outcome, count in fit.counts.items())
     caution = ""
     if fit.rough:
-        caution = (f"With {fit.throws} throws some outcomes are expected fewer than "
-                   f"{FEWEST_EXPECTED} times, so this test is only a rough guide; "
-                   f"{fit.throws_for_a_fair_test} throws or more make it a fair one.")
+        caution = _("With {throws} throws some outcomes are expected fewer than {fewest} times, so this test "
+                    "is only a rough guide; {needed} throws or more make it a fair one.").format(
+            throws=fit.throws, fewest=FEWEST_EXPECTED, needed=fit.throws_for_a_fair_test)
     return Chart(heading, fit.sentence(what), caution, outcome, CHART_WIDTH_MM, CHART_HEIGHT_MM, AXIS_LEFT_MM,
                  base, round(slot * BAR_SHARE, 2), bars, ticks, counts)
 
@@ -196,9 +191,9 @@ def standings_table(group: Standings) -> StandingsTable:
     column, then the player's other figures in one cell (:func:`figures_phrase`): few cells
     keep a report of a hundred tables quick to render."""
     keys = group.keys
-    headings = ("Rank", "Player (table)", *(HEADINGS[name] for name in keys), "Figures")
+    headings = (_("Rank"), _("Player (table)"), *(_(HEADINGS[name]) for name in keys), _("Figures"))
     rows = tuple(
-        (figure_text(row.rank), f"{row.player} ({row.table}{' *' if row.marked else ''})",
+        (figure_text(row.rank), player_cell(row),
          *(figure_text(row.figures[name]) for name in keys),
          figures_phrase(row, group.columns[len(keys):]))
         for row in group.rows
@@ -206,11 +201,37 @@ def standings_table(group: Standings) -> StandingsTable:
     return StandingsTable(group.rules, group.rule, headings, rows, tuple(row.marked for row in group.rows))
 
 
-COUNTED = {  # the figures that count something, by their HEADINGS key: the thing counted
-    "turns": ("turn", "turns"), "attempts": ("attempt", "attempts"), "games": ("game", "games"),
-    "throws": ("throw", "throws"), "round_wins": ("round win", "round wins"),
-    "points": ("point", "points"), "shut": ("shut", "shut"),
-    "removed": ("die removed", "dice removed"),
+def player_cell(row: PlayerRow) -> str:
+    """Return a standings row's player with their table's number, marked ``*`` when its
+    log has errors.
+
+    >>> player_cell(PlayerRow(1, "Eli", 3, True, {}))
+    'Eli (3 *)'
+    """
+    if row.marked:
+        return _("{player} ({table} *)").format(player=row.player, table=row.table)
+    return _("{player} ({table})").format(player=row.player, table=row.table)
+
+
+COUNTED = {  # the figures that count something, by their HEADINGS key: the thing counted, one and many
+    "turns": lambda count: ngettext("{count} turn", "{count} turns", count),
+    "attempts": lambda count: ngettext("{count} attempt", "{count} attempts", count),
+    "games": lambda count: ngettext("{count} game", "{count} games", count),
+    "throws": lambda count: ngettext("{count} throw", "{count} throws", count),
+    "round_wins": lambda count: ngettext("{count} round win", "{count} round wins", count),
+    "points": lambda count: ngettext("{count} point", "{count} points", count),
+    "shut": lambda count: ngettext("{count} shut", "{count} shut", count),
+    "removed": lambda count: ngettext("{count} die removed", "{count} dice removed", count),
+}
+
+
+MEASURED = {  # the other figures a phrase carries, by their HEADINGS key
+    "combined": N_("combined {value}"),
+    "score": N_("score {value}"),
+    "tables_won": N_("tables won {value}"),
+    "games_won": N_("games won {value}"),
+    "average_score": N_("avg score {value}"),
+    "average_left": N_("avg left {value}"),
 }
 
 
@@ -229,12 +250,11 @@ def figures_phrase(row: PlayerRow, names: tuple[str, ...]) -> str:
         if value is None or name == "worst":
             continue
         if name == "best":
-            parts.append(f"best {value}, worst {row.figures['worst']}")
+            parts.append(_("best {best}, worst {worst}").format(best=value, worst=row.figures["worst"]))
         elif name in COUNTED:
-            one, many = COUNTED[name]
-            parts.append(f"{value} {one if value == 1 else many}")
+            parts.append(COUNTED[name](int(value)).format(count=value))
         else:
-            parts.append(f"{HEADINGS[name].lower()} {figure_text(value)}")
+            parts.append(_(MEASURED[name]).format(value=figure_text(value)))
     return " · ".join(parts)
 
 
@@ -251,28 +271,36 @@ def shown_file(file: str) -> str:
 def summary_text(session: Session) -> str:
     """Return the count of logs and how they fared in one sentence."""
     counts = session.counts
-    parts = [f"{counts['valid']} valid"]
+    parts = [_("{count} valid").format(count=counts["valid"])]
     if counts["with_errors"]:
-        parts.append(f"{counts['with_errors']} with errors (marked *: figures as written)")
+        parts.append(_("{count} with errors (marked *: figures as written)").format(count=counts["with_errors"]))
     if counts["unreadable"]:
-        parts.append(f"{counts['unreadable']} that could not be read")
+        parts.append(_("{count} that could not be read").format(count=counts["unreadable"]))
     logs = counts["tables"]
-    return f"{logs} log{'s' if logs != 1 else ''}: " + ", ".join(parts) + "."
+    return ngettext("{count} log: {fates}.", "{count} logs: {fates}.", logs).format(count=logs, fates=", ".join(parts))
 
 
 def report_chunk(session: Session) -> Chunk:
     """Return the report as one document of three sheets."""
-    charts = [chart(session.two_dice, "Two dice: every recorded total", "two-dice", "Total")]
+    charts = [chart(session.two_dice, _("Two dice: every recorded total"), "two-dice",
+                    pgettext("two dice", "Total"))]
     if session.one_die.throws:
-        charts.append(chart(session.one_die, "One die: every recorded face", "one-die", "Face"))
-    notes = [FEW_THROWS_NOTE]
+        charts.append(chart(session.one_die, _("One die: every recorded face"), "one-die", pgettext("die", "Face")))
+    notes = [_(
+        "Few throws prove little: chance alone makes some totals come up more often than others, "
+        "and a test on a few dozen throws can neither show fair dice nor catch a slightly uneven die. "
+        "The test is Pearson's chi-square against fair dice; below p = 0.01 the counts are unlikely "
+        "from fair dice recorded as thrown."
+    )]
     if not session.one_die.throws:
-        notes.append("No one-die throws were recorded.")
+        notes.append(_("No one-die throws were recorded."))
     if session.impossible:
-        notes.append(f"{session.impossible} impossible throw{'s were' if session.impossible != 1 else ' was'} "
-                     "left out (a face outside 1-6 or a total outside 2-12).")
+        notes.append(ngettext(
+            "{count} impossible throw was left out (a face outside 1-6 or a total outside 2-12).",
+            "{count} impossible throws were left out (a face outside 1-6 or a total outside 2-12).",
+            session.impossible).format(count=session.impossible))
     families = ", ".join(f"'{family}'" for family in font_families())
-    return Chunk(REPORT_TITLE, (
+    return Chunk(_("Session report"), (
         SessionTables(summary_text(session), session.tables,
                       tuple(shown_file(table.file) for table in session.tables),
                       tuple("" if table.result is None else summary_line_text(table.result)
@@ -296,7 +324,7 @@ def render_report(session: Session, paper: str = "a4") -> bytes:
         )
     layout = Layout.for_print(find_paper(paper), large_print=False)
     check_printable(name for table in session.tables for name in table.players)
-    info = DocumentInfo(REPORT_TITLE, "Results, standings and dice of a session of dice games")
+    info = DocumentInfo(_("Session report"), _("Results, standings and dice of a session of dice games"))
     with KitRenderer(layout) as renderer:
         return renderer.render([report_chunk(session)], info)
 

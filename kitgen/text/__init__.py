@@ -29,6 +29,16 @@ def use_language(language: str | None) -> None:
     _translations = _gettext.translation(DOMAIN, LOCALE_FOLDER, languages=languages, fallback=True)
 
 
+def N_(message: str) -> str:  # noqa: N802 (gettext's name for it, which Babel extracts)
+    """Return ``message`` as it is: it marks a message kept in data for Babel to extract,
+    shown later through :func:`gettext`.
+
+    >>> gettext(N_("Score"))
+    'Score'
+    """
+    return message
+
+
 def gettext(message: str) -> str:
     """Return ``message`` in the language in use."""
     return _translations.gettext(message)

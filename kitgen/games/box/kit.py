@@ -12,15 +12,25 @@ from kitgen.games.box.presets import BoxRules
 from kitgen.kit.layout import Layout
 from kitgen.kit.parts.chunks import rounds_printed
 from kitgen.kit.parts.host_key import host_key
-from kitgen.kit.parts.part import Part, filled, kit_guide, rotation
+from kitgen.kit.parts.part import (
+    REMAINING_SUM_KEY,
+    SCORE_KEY,
+    Part,
+    field_label,
+    filled,
+    kit_guide,
+    rotation,
+    round_word,
+)
 from kitgen.kit.parts.roll_records import roll_records
 from kitgen.kit.parts.rules_card import RulesCard
 from kitgen.kit.parts.strips import number_strips
 from kitgen.kit.parts.totals import (
-    STARTS_LABEL,
     ScoreColumn,
     round_columns,
     round_rotation,
+    round_starts_label,
+    score_and_total,
     scoring_running_total,
     totals_columns,
     totals_table,
@@ -28,17 +38,19 @@ from kitgen.kit.parts.totals import (
 from kitgen.kit.parts.turn_record import doubles_extra_turns, turn_record
 from kitgen.kit.parts.turn_sheets import (
     ROLE_KEYS,
-    ROLE_NAMES,
     TurnSheets,
     carry_on,
     continuation_sheet,
     numbered_rows,
+    role_names,
     seat_turn_sheets,
     turn_pages,
     turn_sheet_geometry,
 )
 from kitgen.kit.tables import Table
 from kitgen.rulebook import Rulebook
+from kitgen.text import gettext as _
+from kitgen.text import pgettext
 
 TableParts = Callable[[BoxRules, Table, Layout, Rulebook, "int | None"], tuple[Part, ...]]
 
@@ -49,12 +61,13 @@ def strip_parts(rules: BoxRules, table: Table, layout: Layout, book: Rulebook,
     attempt (every player's attempt 1, then attempt 2) plus spares, a roll record per
     attempt, and attempt 1 / attempt 2 / combined totals."""
     turns = rotation(table.seats, ATTEMPTS)
-    columns = [ScoreColumn(f"Attempt {attempt}", f"attempt-{attempt}") for attempt in range(1, ATTEMPTS + 1)]
+    columns = [ScoreColumn(_("Attempt {number}").format(number=attempt), f"attempt-{attempt}")
+               for attempt in range(1, ATTEMPTS + 1)]
     return (
         RulesCard(book),
-        number_strips(rules, book, layout, table, turns, "Attempt", "Remaining sum", "remaining-sum"),
-        roll_records(rules, layout, table, turns, "Attempt"),
-        totals_table(book, layout, table, [*columns, ScoreColumn("Combined", "combined")],
+        number_strips(rules, book, layout, table, turns, "attempt", REMAINING_SUM_KEY),
+        roll_records(rules, layout, table, turns, "attempt"),
+        totals_table(book, layout, table, [*columns, ScoreColumn(_("Combined"), "combined")],
                      kit_guide(rules, table, "attempt strips")),
     )
 
@@ -69,24 +82,27 @@ def classic_parts(rules: BoxRules, table: Table, layout: Layout, book: Rulebook,
         turns = rotation(table.seats, 1)
         return (
             RulesCard(book),
-            number_strips(rules, book, layout, table, turns, "Round", "Score", "score"),
-            roll_records(rules, layout, table, turns, "Round"),
-            totals_table(book, layout, table, (ScoreColumn("Score", "score"),), kit_guide(rules, table, "strips")),
+            number_strips(rules, book, layout, table, turns, "round", SCORE_KEY),
+            roll_records(rules, layout, table, turns, "round"),
+            totals_table(book, layout, table, (ScoreColumn(field_label(SCORE_KEY), SCORE_KEY),),
+                         kit_guide(rules, table, "strips")),
         )
     rounds = rounds_printed(rules, table, rounds)
     sheets = seat_turn_sheets(rules, book, layout, table, rounds)
     per_table = totals_columns(layout)
     if rules.format == "elimination":
-        columns = round_columns(filled(rounds, per_table), ("score", "total"), ("score", "total"), "out")
+        columns = round_columns(filled(rounds, per_table), score_and_total(), ("score", "total"),
+                                pgettext("tick box", "out"))
     else:
-        room = round_columns(filled(rounds + 1, per_table) - 1, ("score", ""), ("score", ""), "won")
-        columns = (*room, ScoreColumn("Round wins", "round-wins"))
+        room = round_columns(filled(rounds + 1, per_table) - 1, (score_and_total()[0], ""), ("score", ""),
+                             pgettext("tick box", "won"))
+        columns = (*room, ScoreColumn(_("Round wins"), "round-wins"))
     return (
         RulesCard(book),
         sheets,
-        roll_records(rules, layout, table, rotation(table.seats, rounds), "Round"),
+        roll_records(rules, layout, table, rotation(table.seats, rounds), "round"),
         totals_table(book, layout, table, columns, kit_guide(rules, table, "turn sheets"),
-                     round_rotation(book), STARTS_LABEL),
+                     round_rotation(book), round_starts_label()),
     )
 
 
@@ -95,10 +111,11 @@ def ten_parts(rules: BoxRules, table: Table, layout: Layout, book: Rulebook,
     """Return the parts of a ``ten`` table (docs/rules.md section 4): one turn each, a score
     and a "shut the box" mark per player."""
     turns = [(player, "") for player in table.seats]
-    columns = [ScoreColumn("Score", "score"), ScoreColumn("Shut the box", "shut-the-box", mark="wins at once")]
+    columns = [ScoreColumn(field_label(SCORE_KEY), SCORE_KEY),
+               ScoreColumn(_("Shut the box"), "shut-the-box", mark=pgettext("tick box", "wins at once"))]
     return (
         RulesCard(book),
-        number_strips(rules, book, layout, table, turns, "", "Score", "score"),
+        number_strips(rules, book, layout, table, turns, "", SCORE_KEY),
         roll_records(rules, layout, table, turns, ""),
         totals_table(book, layout, table, columns, kit_guide(rules, table, "strips")),
     )
@@ -111,11 +128,12 @@ def hundred_parts(rules: BoxRules, table: Table, layout: Layout, book: Rulebook,
     rounds = rounds_printed(rules, table, rounds)
     digits = rules.tiles - 1 if rules.scoring == "digits" else 0  # the first throw shuts a tile
     sheets = seat_turn_sheets(rules, book, layout, table, rounds)
-    columns = round_columns(filled(rounds, totals_columns(layout)), ("score", "total"), ("score", "total"), "shut")
+    columns = round_columns(filled(rounds, totals_columns(layout)), score_and_total(), ("score", "total"),
+                            pgettext("tick box", "shut"))
     return (
         RulesCard(book),
         sheets,
-        roll_records(rules, layout, table, rotation(table.seats, rounds), "Round"),
+        roll_records(rules, layout, table, rotation(table.seats, rounds), "round"),
         totals_table(book, layout, table, columns, kit_guide(rules, table, "turn sheets"),
                      scoring_running_total(book), score_digits=digits),
     )
@@ -131,21 +149,22 @@ def long_game_parts(rules: BoxRules, table: Table, layout: Layout, book: Ruleboo
     turns = rounds_printed(rules, table, rounds)
     note = carry_on("turn")
     geometry = turn_sheet_geometry(rules.tiles, book.strip_hint, note, layout, scored=False)
-    rows = numbered_rows("Turn", 2 * turns, filled(2 * turns, geometry.per_page), ROLE_NAMES)
-    name_mm = layout.name_field_mm(layout.content_width_mm, ROLE_NAMES, names=len(ROLE_NAMES))
-    seated = zip(ROLE_NAMES, table.seats, strict=False)
+    roles = role_names()
+    rows = numbered_rows(round_word("turn"), 2 * turns, filled(2 * turns, geometry.per_page), roles)
+    name_mm = layout.name_field_mm(layout.content_width_mm, roles, names=len(roles))
+    seated = zip(roles, table.seats, strict=False)
     fields = tuple((role, player, layout.name_pt(player, name_mm, 1)) for role, player in seated)
-    board = TurnSheets("Board sheet", "board-sheet", book.strip_hint, "", "", geometry, name_mm, (), ROLE_KEYS,
+    board = TurnSheets(_("Board sheet"), "board-sheet", book.strip_hint, "", "", geometry, name_mm, (), ROLE_KEYS,
                        "turn", tuple(turn_pages(fields, rows, geometry.per_page)), note)
     throws = ceil(length.throws_90 * turns / length.turns_95)
-    columns = [ScoreColumn("Turns played", "turns-played"), ScoreColumn("Doubles thrown", "doubles-thrown"),
-               ScoreColumn("Won", "won", mark="won")]
+    columns = [ScoreColumn(_("Turns played"), "turns-played"), ScoreColumn(_("Doubles thrown"), "doubles-thrown"),
+               ScoreColumn(_("Won"), "won", mark=pgettext("tick box", "won"))]
     return (
         RulesCard(book),
         board,
         turn_record(layout, doubles_extra_turns(book), throws),
         totals_table(book, layout, table, columns, kit_guide(rules, table, "board sheet"),
-                     seat_labels=ROLE_NAMES, winner=False),
+                     seat_labels=roles, winner=False),
     )
 
 

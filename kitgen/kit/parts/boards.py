@@ -25,23 +25,22 @@ from kitgen.kit.measure import BOLD, lines_for, text_mm
 from kitgen.kit.parts.part import Part, name_sizes
 from kitgen.kit.tables import Table
 from kitgen.rulebook import Rulebook
+from kitgen.text import gettext as _
 
 # Knucklebones (docs/rules.md section 7).
-COLUMN_LABELS = tuple(column.label.upper() for column in Column)  # docs/rules.md section 7: printed labels
+COLUMN_LABELS = tuple(column.label.upper() for column in Column)  # docs/rules.md section 7: the log's words, printed
 COLUMN_KEYS = ("left", "middle", "right")  # their score boxes' fillable fields (docs/FORMS.md)
-
-
-FACING_LABEL = "LEFT faces LEFT, MIDDLE faces MIDDLE, RIGHT faces RIGHT."
-
-
-SPOT_LABEL = "Rolled die"
 
 
 BOARD_NAME_LINES = 3  # a name beside a board wraps onto 3 lines at most, then prints smaller
 
 
-SEAT_LABELS = ("Seat 1", "Seat 2")  # docs/rules.md section 7: 2 players; seat 1 reads the near board
-SEAT_KEYS = ("seat-1", "seat-2")  # their fillable fields (docs/FORMS.md)
+SEAT_KEYS = ("seat-1", "seat-2")  # docs/rules.md section 7: 2 players, seat 1 reads the near board; docs/FORMS.md
+
+
+def seat_labels() -> tuple[str, ...]:
+    """Return the two seats' labels as printed (:data:`SEAT_KEYS`), e.g. ``"Seat 1"``."""
+    return tuple(_("Seat {seat}").format(seat=seat) for seat in range(1, len(SEAT_KEYS) + 1))
 
 
 @dataclass(frozen=True)
@@ -89,18 +88,20 @@ def board_pages(table: Table, layout: Layout, book: Rulebook, games: int) -> Boa
     Raises :class:`OptionError` when the layout's dice do not fit (see
     :func:`board_geometry`).
     """
-    spot_text = (SPOT_LABEL, FACING_LABEL)
+    left, middle, right = COLUMN_LABELS
+    spot_text = (_("Rolled die"), _("{left} faces {left}, {middle} faces {middle}, {right} faces {right}.").format(
+        left=left, middle=middle, right=right))
     geometry = board_geometry(COLUMN_LABELS, COLUMN_DICE, book.strip_hint, spot_text, layout)
     name_mm = geometry.side_mm - layout.field_gap_mm
     lines = layout.name_lines(table.seats, name_mm, BOARD_NAME_LINES)
     near, far = (
         Board(seat, key, player, layout.name_pt(player, name_mm, lines), columns, column_keys)
         for seat, key, player, columns, column_keys in zip(
-            SEAT_LABELS, SEAT_KEYS, table.seats, (COLUMN_LABELS, COLUMN_LABELS[::-1]), (COLUMN_KEYS, COLUMN_KEYS[::-1]),
-            strict=False,
+            seat_labels(), SEAT_KEYS, table.seats, (COLUMN_LABELS, COLUMN_LABELS[::-1]),
+            (COLUMN_KEYS, COLUMN_KEYS[::-1]), strict=False,
         )
     )
-    return BoardPages("Boards", geometry, near, far, book.strip_hint, spot_text, games)
+    return BoardPages(_("Boards"), geometry, near, far, book.strip_hint, spot_text, games)
 
 
 # --- fitting ------------------------------------------------------------

@@ -49,7 +49,7 @@ def host_key_chunk(rules: Rules, layout: Layout, book: Rulebook) -> Chunk:
         parts = find_game(rules.preset).host_key_parts(rules, layout, book)
     except NotImplementedError:
         raise OptionError(f"kitgen cannot print a host key for {rules.preset!r} yet.") from None
-    return Chunk("Host key", parts)
+    return Chunk(gettext("Host key"), parts)
 
 
 def rounds_printed(rules: Rules, table: Table, rounds: int | None) -> int:
@@ -86,7 +86,7 @@ def continuation_chunks(rules: Rules, layout: Layout, book: Rulebook) -> list[Ch
     """Return the kit's continuation sheet, one for the whole kit, as a chunk of its own
     (none for a game of fixed length), as the game makes it."""
     parts = find_game(rules.preset).continuation_parts(rules, layout, book)
-    return [Chunk("Continuation", parts)] if parts else []
+    return [Chunk(gettext("Continuation"), parts)] if parts else []
 
 
 def coverage(chunk: Chunk, seats: int) -> str:
@@ -105,10 +105,10 @@ def coverage(chunk: Chunk, seats: int) -> str:
         if isinstance(part, NumberStrips):
             spare_strips = sum(len(page) for page in part.pages) - part.turns
             played = part.turns // seats
-            if part.round_label == "Attempt":
+            if part.round_kind == "attempt":
                 text = ngettext("strips for {played} attempt a seat and {spare} spare",
                                 "strips for {played} attempts a seat and {spare} spare", played)
-            elif part.round_label == "Round":
+            elif part.round_kind == "round":
                 text = ngettext("strips for {played} round a seat and {spare} spare",
                                 "strips for {played} rounds a seat and {spare} spare", played)
             else:
@@ -118,10 +118,3 @@ def coverage(chunk: Chunk, seats: int) -> str:
         if isinstance(part, BoardPages):
             return ngettext("boards for {count} game", "boards for {count} games", part.pages).format(count=part.pages)
     raise ValueError(f"{chunk.label} has no strips, turn sheets or boards")
-
-
-
-
-
-
-

@@ -10,8 +10,7 @@ from kitgen.games.knucklebones.rules import COLUMN_DICE, FACES, column_score
 from kitgen.kit.layout import Layout, column_widths
 from kitgen.kit.parts.part import Part
 from kitgen.rulebook import Rulebook, Section
-
-SCORE_COUNT_HEADINGS = ("Once in the column", "Twice", "Three times")  # docs/rules.md section 8: count 1-3
+from kitgen.text import gettext as _
 
 
 @dataclass(frozen=True)
@@ -50,11 +49,12 @@ def column_score_key(book: Rulebook, layout: Layout) -> ColumnScoreKey:
                                    for count in range(1, COLUMN_DICE + 1)))
         for face in FACES
     )
-    weights = (1.0,) * len(SCORE_COUNT_HEADINGS)
+    count_headings = (_("Once in the column"), _("Twice"), _("Three times"))  # docs/rules.md section 8: count 1-3
+    weights = (1.0,) * len(count_headings)
     return ColumnScoreKey(
-        heading="Host key",
+        heading=_("Host key"),
         title=book.title,
-        count_headings=SCORE_COUNT_HEADINGS,
+        count_headings=count_headings,
         column_widths_mm=column_widths(layout.content_width_mm, layout.short_field_mm, weights),
         row_mm=layout.row_mm,
         rows=rows,

@@ -12,11 +12,9 @@ from kitgen.games.box.rules import TWO_DICE_TOTALS
 from kitgen.kit.layout import Layout, column_widths
 from kitgen.kit.parts.part import Part
 from kitgen.rulebook import Rulebook
+from kitgen.text import gettext as _
 
 MAX_SET_SIZE = 4  # docs/rules.md section 1: no move uses more than 4 tiles (1+2+3+4 = 10)
-
-
-SET_SIZE_NAMES = ("Singles", "Pairs", "Threes", "Fours")  # docs/rules.md section 8: grouped by size
 
 
 SET_COLUMN_WEIGHTS = (1.4, 3.2, 4.2, 1.6)  # the longest row of each group: 1, 5, 7 and 2 sets
@@ -85,12 +83,13 @@ def host_key(rules: BoxRules, book: Rulebook, layout: Layout) -> HostKey:
     short = layout.short_field_mm
     sets = [["+".join(map(str, tiles)) for row in rows for tiles in row.groups[size]]
             for size in range(MAX_SET_SIZE)]
-    least = layout.least_columns_mm(SET_SIZE_NAMES, sets)
+    group_names = (_("Singles"), _("Pairs"), _("Threes"), _("Fours"))  # docs/rules.md section 8: grouped by size
+    least = layout.least_columns_mm(group_names, sets)
     widths = column_widths(layout.content_width_mm - short, short, SET_COLUMN_WEIGHTS, least)
     return HostKey(
-        heading="Host key",
+        heading=_("Host key"),
         title=book.title,
-        group_names=SET_SIZE_NAMES,
+        group_names=group_names,
         column_widths_mm=(*widths, short),
         rows=rows,
         notes=book.host_notes,

@@ -16,24 +16,41 @@ from kitgen.kit.layout import Layout
 from kitgen.kit.measure import text_mm
 from kitgen.kit.tables import Table
 from kitgen.rulebook import Section
+from kitgen.text import gettext as _
+from kitgen.text import pgettext
 
 Item = TypeVar("Item")
 
 
-PLAYER_LABEL = "Player"  # the name field's label on strips, turn sheets and roll records
-PLAYER_KEY = "player"  # its fillable field (docs/FORMS.md, scheme 2)
+PLAYER_KEY = "player"  # the name field on strips, turn sheets and roll records (docs/FORMS.md, scheme 2)
+SEAT_KEY = "seat"
+TABLE_KEY = "table"
+SCORE_KEY = "score"
+REMAINING_SUM_KEY = "remaining-sum"  # a strip's score field in the strip game
 
 
-SEAT_LABEL = "Seat"
-SEAT_KEY = "seat"  # its fillable field (docs/FORMS.md, scheme 2)
+def field_label(key: str) -> str:
+    """Return the printed label of the write-in field ``key`` (``PLAYER_KEY``...), in the
+    language in use: the words are measured to fit, so ask for them before measuring."""
+    return {
+        PLAYER_KEY: _("Player"),
+        SEAT_KEY: _("Seat"),
+        TABLE_KEY: pgettext("game table", "Table"),
+        SCORE_KEY: _("Score"),
+        REMAINING_SUM_KEY: _("Remaining sum"),
+    }[key]
 
 
-TABLE_LABEL = "Table"
-TABLE_KEY = "table"  # its fillable field (docs/FORMS.md, scheme 2)
+def round_word(kind: str) -> str:
+    """Return what a sheet calls a round of ``kind``: ``"attempt"``, ``"round"`` or
+    ``"turn"`` (``""``: a game of one turn each, no round field), in the language in use.
 
-
-SCORE_LABEL = "Score"
-SCORE_KEY = "score"  # its fillable field (docs/FORMS.md, scheme 2)
+    >>> round_word("attempt"), round_word("")
+    ('Attempt', '')
+    """
+    if not kind:
+        return ""
+    return {"attempt": _("Attempt"), "round": _("Round"), "turn": _("Turn")}[kind]
 
 
 class Part:
@@ -119,5 +136,5 @@ def player_field_mm(layout: Layout, width_mm: float, fields: Sequence[tuple[str,
     wide that goes on with ``fields``, each a (label, width in mm); a field whose label is
     ``""`` is not printed."""
     shown = [(label, field_mm) for label, field_mm in fields if label]
-    labels = (PLAYER_LABEL, *(label for label, _ in shown))
-    return layout.name_field_mm(width_mm, labels, tuple(field_mm for _, field_mm in shown))
+    labels = (field_label(PLAYER_KEY), *(label for label, field_mm in shown))
+    return layout.name_field_mm(width_mm, labels, tuple(field_mm for label, field_mm in shown))

@@ -8,19 +8,28 @@ from math import floor
 from typing import ClassVar
 
 from kitgen.games.box.presets import BoxRules
-from kitgen.kit.layout import CAPTION_GAP_MM, CAPTION_LINES, Layout, column_widths
-from kitgen.kit.parts.part import PLAYER_LABEL, Part, Turns, filled, name_sizes, paginate, table_label_mm
+from kitgen.kit.layout import CAPTION_GAP_MM, CAPTION_LINES, Layout, column_widths, number_heading
+from kitgen.kit.parts.part import (
+    PLAYER_KEY,
+    Part,
+    Turns,
+    field_label,
+    filled,
+    name_sizes,
+    paginate,
+    round_word,
+    table_label_mm,
+)
 from kitgen.kit.tables import Table
+from kitgen.text import gettext as _
 
-ROLL_COLUMNS = ("Roll total", "Numbers closed", "Checked sum")  # docs/kit.md: roll record columns
-ROLL_KEYS = ("roll-total", "numbers-closed", "checked-sum")  # their fillable fields (docs/FORMS.md)
+ROLL_KEYS = ("roll-total", "numbers-closed", "checked-sum")  # docs/kit.md: the columns; docs/FORMS.md: their fields
 
 
 ROLL_COLUMN_WEIGHTS = (1.0, 1.4, 1.4)
 
 
-DICE_COLUMN = "Dice (1/2)"  # docs/kit.md: a dice column (one or two) where the preset allows one die
-DICE_KEY = "dice-1-2"
+DICE_KEY = "dice-1-2"  # docs/kit.md: a dice column (one or two) where the preset allows one die
 
 
 DICE_COLUMN_WEIGHT = 1.1
@@ -49,8 +58,9 @@ class RollRecords(Part):
 
     template: ClassVar[str] = "parts/roll_records.html.j2"
     stylesheet: ClassVar[str | None] = "parts/roll_records.css.j2"
-    player_label: ClassVar[str] = PLAYER_LABEL
     heading: str
+    number_heading: str
+    player_label: str
     columns: tuple[str, ...]
     column_keys: tuple[str, ...]
     column_widths_mm: tuple[float, ...]
@@ -66,32 +76,59 @@ class RollRecords(Part):
         return name_sizes(record.player_pt for page in self.pages for record in page)
 
 
-def roll_records(rules: BoxRules, layout: Layout, table: Table, turns: Turns, round_label: str) -> RollRecords:
+def roll_column(key: str) -> str:
+    """Return the heading of the roll record column ``key`` (one of :data:`ROLL_KEYS` or
+    :data:`DICE_KEY`), in the language in use."""
+    return {
+        DICE_KEY: _("Dice (1/2)"),
+        "roll-total": _("Roll total"),
+        "numbers-closed": _("Numbers closed"),
+        "checked-sum": _("Checked sum"),
+    }[key]
+
+
+def record_label(table: Table, round_kind: str, number: str) -> str:
+    """Return what heads a roll record: ``table``'s label and the round of ``round_kind``
+    (see :func:`round_word`) numbered ``number`` (``""``: a blank record, numbered by hand).
+
+    >>> record_label(Table(2, ()), "attempt", "1"), record_label(Table(2, ()), "round", "")
+    ('Table 2 · Attempt 1', 'Table 2 · Round')
+    >>> record_label(Table(2, ()), "", "")
+    'Table 2'
+    """
+    if not round_kind:
+        return table.label
+    if not number:
+        return _("{table} · {round}").format(table=table.label, round=round_word(round_kind))
+    return _("{table} · {round} {number}").format(table=table.label, round=round_word(round_kind), number=number)
+
+
+def roll_records(rules: BoxRules, layout: Layout, table: Table, turns: Turns, round_kind: str) -> RollRecords:
     """Return a roll record per turn in ``turns``, with a row per possible throw (N) and
     a dice column where the preset allows one die (docs/kit.md, "Contents" 3), each headed by
-    its table and round; blank records fill the last line of records (the totals sheet
-    may follow on the same page)."""
+    its table and round (of ``round_kind``, see :func:`round_word`); blank records fill the
+    last line of records (the totals sheet may follow on the same page)."""
     one_die = rules.one_die != "never"
-    columns = ((DICE_COLUMN,) if one_die else ()) + ROLL_COLUMNS
     keys = ((DICE_KEY,) if one_die else ()) + ROLL_KEYS
+    columns = tuple(roll_column(key) for key in keys)
     weights = ((DICE_COLUMN_WEIGHT,) if one_die else ()) + ROLL_COLUMN_WEIGHTS
     widths = column_widths(layout.record_width_mm, layout.row_number_mm, weights,
                            layout.least_columns_mm(columns))
-    labels = [" \u00b7 ".join(filter(None, (table.label, f"{round_label} {number}".strip())))
-              for _, number in turns]
+    labels = [record_label(table, round_kind, number) for _player, number in turns]
     label_mm = max(table_label_mm(label, table, layout.text_pt) for label in labels)
     # the label's box and the gap after it, then the Player label and the field (kit.css)
-    name_mm = layout.name_field_mm(layout.record_width_mm, (PLAYER_LABEL,), (label_mm + layout.field_gap_mm,))
-    lines = layout.name_lines([player for player, _ in turns], name_mm)
-    header = layout.header_mm(("No.", *columns), widths)
+    player = field_label(PLAYER_KEY)
+    name_mm = layout.name_field_mm(layout.record_width_mm, (player,), (label_mm + layout.field_gap_mm,))
+    lines = layout.name_lines([name for name, _number in turns], name_mm)
+    header = layout.header_mm((number_heading(), *columns), widths)
     geometry = record_geometry(rules.tiles, layout, header, lines - 1)
-    records = [RecordCaption(label, player, layout.name_pt(player, name_mm, lines), number)
-               for label, (player, number) in zip(labels, turns, strict=True)]
-    blank = RecordCaption(" \u00b7 ".join(filter(None, (table.label, round_label))), "", layout.text_pt)
+    records = [RecordCaption(label, name, layout.name_pt(name, name_mm, lines), number)
+               for label, (name, number) in zip(labels, turns, strict=True)]
+    blank = RecordCaption(record_label(table, round_kind, ""), "", layout.text_pt)
     records += [blank] * (filled(len(records), geometry.columns) - len(records))
     return RollRecords(
-        "Roll records", columns, keys, widths, rules.tiles, geometry, label_mm, name_mm,
-        geometry.caption_field_mm,
+        _("Roll records"), number_heading(), player, columns, keys, widths, rules.tiles, geometry, label_mm,
+        name_mm, geometry.caption_field_mm,
         paginate(records, geometry.per_page),
     )
 

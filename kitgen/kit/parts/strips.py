@@ -10,9 +10,20 @@ from typing import ClassVar
 from kitgen.games.box.presets import BoxRules
 from kitgen.kit.layout import CUT_CLEARANCE_MM, LINE_HEIGHT, NUMBER_SCALE, PT_PER_MM, Layout, tile_rows
 from kitgen.kit.measure import lines_for
-from kitgen.kit.parts.part import PLAYER_LABEL, Part, Turns, filled, name_sizes, paginate, player_field_mm
+from kitgen.kit.parts.part import (
+    PLAYER_KEY,
+    Part,
+    Turns,
+    field_label,
+    filled,
+    name_sizes,
+    paginate,
+    player_field_mm,
+    round_word,
+)
 from kitgen.kit.tables import Table
 from kitgen.rulebook import Rulebook
+from kitgen.text import gettext as _
 
 SPARE_STRIPS = 2  # docs/kit.md: strips per table beyond one per attempt or turn
 
@@ -33,16 +44,18 @@ class Caption:
 class NumberStrips(Part):
     """Number strips to cut apart: ``pages`` of strips laid out by ``geometry``, the first
     ``turns`` for the turns of the game and the rest spares, each strip carrying the
-    fields ``Player`` (its line ``name_field_mm`` wide, ``fields_mm`` high: room for the
-    names' lines), its ``round_label`` (``""``: none) and ``score_label`` (``""``: none; its
-    fillable field ``score_key``, docs/FORMS.md),
+    fields ``player_label`` (its line ``name_field_mm`` wide, ``fields_mm`` high: room for
+    the names' lines), its round (of ``round_kind``, see :func:`round_word`: what the
+    sheets cover; called ``round_label``, ``""``: none) and ``score_label`` (``""``: none;
+    its fillable field ``score_key``, docs/FORMS.md),
     then the table's label and the rulebook's ``hint``."""
 
     template: ClassVar[str] = "parts/strips.html.j2"
     stylesheet: ClassVar[str | None] = "parts/strips.css.j2"
-    player_label: ClassVar[str] = PLAYER_LABEL
     heading: str
+    player_label: str
     hint: str
+    round_kind: str
     round_label: str
     score_label: str
     score_key: str
@@ -58,24 +71,25 @@ class NumberStrips(Part):
 
 
 def number_strips(
-    rules: BoxRules, book: Rulebook, layout: Layout, table: Table, turns: Turns, round_label: str,
-    score_label: str, score_key: str,
+    rules: BoxRules, book: Rulebook, layout: Layout, table: Table, turns: Turns, round_kind: str, score_key: str,
 ) -> NumberStrips:
     """Return a fresh strip per turn in ``turns`` plus the spares (docs/kit.md, "Contents" 2):
     at least :data:`SPARE_STRIPS`, and as many more as fill the last page; each carries
-    its table's label on its hint line."""
+    its table's label on its hint line, a field for its round of ``round_kind`` (see
+    :func:`round_word`; ``""``: none) and the score field ``score_key``."""
+    round_label, score_label = round_word(round_kind), field_label(score_key)
     fields = ((round_label, layout.short_field_mm), (score_label, layout.score_field_mm))
     name_mm = player_field_mm(layout, layout.content_width_mm, fields)
-    lines = layout.name_lines([player for player, _ in turns], name_mm)
-    hint = f"{table.label} \u00b7 {book.strip_hint}"
+    lines = layout.name_lines([player for player, _number in turns], name_mm)
+    hint = _("{table} · {hint}").format(table=table.label, hint=book.strip_hint)
     geometry = strip_geometry(rules.tiles, hint, layout, lines)
     strips = [Caption(player, layout.name_pt(player, name_mm, lines), round_label, number)
               for player, number in turns]
     spares = filled(len(turns) + SPARE_STRIPS, geometry.per_page) - len(turns)
     strips += [Caption("", layout.text_pt, round_label, "")] * spares
-    return NumberStrips("Number strips", hint, round_label, score_label, score_key, geometry, name_mm,
-                        len(turns), round(layout.field_mm + (lines - 1) * layout.line_mm, 2),
-                        paginate(strips, geometry.per_page))
+    fields_mm = round(layout.field_mm + (lines - 1) * layout.line_mm, 2)
+    return NumberStrips(_("Number strips"), field_label(PLAYER_KEY), hint, round_kind, round_label, score_label,
+                        score_key, geometry, name_mm, len(turns), fields_mm, paginate(strips, geometry.per_page))
 
 
 # --- fitting ------------------------------------------------------------

@@ -10,23 +10,16 @@ from typing import ClassVar
 
 from kitgen.kit.layout import NAME_LINES, Layout, column_widths
 from kitgen.kit.measure import text_mm
-from kitgen.kit.parts.part import Part, name_sizes, paginate
+from kitgen.kit.parts.part import PLAYER_KEY, SEAT_KEY, Part, field_label, name_sizes, paginate
 from kitgen.kit.tables import Table
 from kitgen.rulebook import Rulebook, Section
-
-TOTALS_SEAT, TOTALS_PLAYER = "Seat", "Player"  # the totals table's first two headings
-
+from kitgen.text import gettext as _
+from kitgen.text import pgettext
 
 NAME_CLEARANCE_MM = 1.0  # between a name in a totals row and the row's rules, above and below
 
 
 SLOT_PADDING_MM = 2.0  # a score cell's write-in line: its padding, both sides
-
-
-WINNER_FIELD = "Winner (ties share)"  # the totals sheet's write-in field for the game's winner
-
-
-STARTS_LABEL = "Round started by seat"  # docs/rules.md section 3: the start seat moves on each round
 
 
 ROUND_COLUMN_MM = 16.0  # a totals table's round column at least: a table has as many as fit
@@ -50,7 +43,8 @@ class ScoreColumn:
 @dataclass(frozen=True)
 class TotalsTable(Part):
     """The player-totals table: a row per seat (``seat_labels``, names filled in, blanks to
-    write in) with ``row_mm`` high rows, the score ``columns`` after ``Player``, at most
+    write in; the column headed ``seat_heading``) with ``row_mm`` high rows, the score
+    ``columns`` after the player's (headed ``player_heading``), at most
     ``per_table`` in one table and the rest in tables under it (``column_widths_mm`` covers
     the seat and player columns first, then ``per_table`` columns; headings at
     ``header_pt``), an optional first row ``starts_label`` for the seat that started each
@@ -61,9 +55,9 @@ class TotalsTable(Part):
 
     template: ClassVar[str] = "parts/totals.html.j2"
     stylesheet: ClassVar[str | None] = "parts/totals.css.j2"
-    seat_heading: ClassVar[str] = TOTALS_SEAT
-    player_heading: ClassVar[str] = TOTALS_PLAYER
     heading: str
+    seat_heading: str
+    player_heading: str
     title: str
     columns: tuple[ScoreColumn, ...]
     per_table: int
@@ -82,7 +76,7 @@ class TotalsTable(Part):
 
     @property
     def name_sizes(self) -> tuple[float, ...]:
-        return name_sizes(size for _, size in self.players)
+        return name_sizes(size for _name, size in self.players)
 
     @property
     def tables(self) -> tuple[tuple[tuple[ScoreColumn, ...], float], ...]:
@@ -104,6 +98,18 @@ def scoring_running_total(book: Rulebook) -> tuple[str, ...]:
     return book.text("scoring.total")
 
 
+def score_and_total() -> tuple[str, str]:
+    """Return the small labels of a round cell's two write-in lines: the round's score and
+    the running total (their fields ``score`` and ``total``)."""
+    return pgettext("totals cell", "score"), pgettext("totals cell", "total")
+
+
+def round_starts_label() -> str:
+    """Return the label of a classic totals table's first row: the seat that started each
+    round (docs/rules.md section 3: the start seat moves on each round)."""
+    return _("Round started by seat")
+
+
 def totals_table(
     book: Rulebook, layout: Layout, table: Table, columns: Sequence[ScoreColumn], guide: Section | None,
     notes: Sequence[str] = (), starts_label: str = "", seat_labels: Sequence[str] = (),
@@ -111,7 +117,7 @@ def totals_table(
 ) -> TotalsTable:
     """Return the player-totals table for ``table`` with score ``columns`` (docs/kit.md,
     "Contents" 4), the kit's ``guide`` under it and, when ``winner``, a field for the
-    winner; seats are numbered unless ``seat_labels`` names them. Columns that do not fit
+    winner ("Winner (ties share)"); seats are numbered unless ``seat_labels`` names them. Columns that do not fit
     one table's width, each at least :data:`ROUND_COLUMN_MM` (scaled) and wide enough for
     a number of ``score_digits`` digits written by hand beside its mark, go on in further
     tables under it. A name wraps onto the lines its row holds, the row growing to hold
@@ -128,19 +134,23 @@ def totals_table(
     headings = [column.heading for column in columns[:per_table]]
     least = [max(cell_mm, heading_mm) for heading_mm in layout.least_columns_mm(headings)]
     widths = column_widths(
-        layout.content_width_mm - seat_mm, layout.player_column_mm, tuple(1.0 for _ in headings), least,
+        layout.content_width_mm - seat_mm, layout.player_column_mm, (1.0,) * len(headings), least,
     )
     name_mm, padding = layout.player_column_mm, layout.cell_padding_mm
     most = max(NAME_LINES, floor((layout.totals_row_mm * slots - 2 * NAME_CLEARANCE_MM) / layout.line_mm))
     lines = layout.name_lines(table.seats, name_mm, most, padding)
     row_mm = round(max(layout.totals_row_mm * slots, lines * layout.line_mm + 2 * NAME_CLEARANCE_MM), 2)
+    seat_heading, player_heading = field_label(SEAT_KEY), field_label(PLAYER_KEY)
+    winner_label = _("Winner (ties share)") if winner else ""
     return TotalsTable(
-        heading="Player totals",
+        heading=_("Player totals"),
+        seat_heading=seat_heading,
+        player_heading=player_heading,
         title=book.title,
         columns=tuple(columns),
         per_table=per_table,
         column_widths_mm=(seat_mm, *widths),
-        header_pt=layout.header_fit_pt([TOTALS_SEAT, TOTALS_PLAYER, *headings], (seat_mm, *widths)),
+        header_pt=layout.header_fit_pt([seat_heading, player_heading, *headings], (seat_mm, *widths)),
         seat_labels=tuple(seat_labels) or tuple(str(seat) for seat in range(1, len(table.seats) + 1)),
         players=tuple((name, layout.name_pt(name, name_mm, lines, padding)) for name in table.seats),
         row_mm=row_mm,
@@ -149,8 +159,8 @@ def totals_table(
         notes=tuple(notes),
         guide=guide,
         starts_label=starts_label,
-        winner_label=WINNER_FIELD if winner else "",
-        winner_field_mm=layout.name_field_mm(layout.content_width_mm, (WINNER_FIELD,)) if winner else 0.0,
+        winner_label=winner_label,
+        winner_field_mm=layout.name_field_mm(layout.content_width_mm, (winner_label,)) if winner else 0.0,
     )
 
 
@@ -168,5 +178,5 @@ def totals_columns(layout: Layout, named: bool = False) -> int:
 def round_columns(count: int, slots: tuple[str, ...], slot_keys: tuple[str, ...],
                   mark: str = "") -> tuple[ScoreColumn, ...]:
     """Return ``count`` columns headed ``Round 1``, ``Round 2``... (fields ``round-1``...)."""
-    return tuple(ScoreColumn(f"Round {number}", f"round-{number}", slots, slot_keys, mark)
+    return tuple(ScoreColumn(_("Round {number}").format(number=number), f"round-{number}", slots, slot_keys, mark)
                  for number in range(1, count + 1))

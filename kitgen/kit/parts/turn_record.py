@@ -9,12 +9,13 @@ from dataclasses import dataclass
 from math import ceil
 from typing import ClassVar
 
-from kitgen.kit.layout import Layout, column_widths, rows_per_sheet
-from kitgen.kit.parts.boards import SEAT_KEYS, SEAT_LABELS
-from kitgen.kit.parts.part import Part
+from kitgen.kit.layout import Layout, column_widths, number_heading, rows_per_sheet
+from kitgen.kit.parts.boards import SEAT_KEYS
+from kitgen.kit.parts.part import PLAYER_KEY, Part, field_label
 from kitgen.rulebook import Rulebook
+from kitgen.text import gettext as _
+from kitgen.text import pgettext
 
-TURN_COLUMNS = ("Turn", "Die 1", "Die 2", "Total", "Tiles shut or opened", "Double", "Extra turns held")
 TURN_KEYS = ("turn", "die-1", "die-2", "total", "tiles-shut-or-opened", "double", "extra-turns-held")  # docs/FORMS.md
 
 
@@ -27,7 +28,6 @@ TURN_COLUMN_WEIGHTS = (0.8, 0.8, 0.8, 0.8, 2.4, 0.9, 1.3)
 LONG_GAME_PLACEMENTS = 28
 
 
-PLACEMENT_COLUMNS = ("Player", "Face", "Column", "Dice removed")  # docs/kit.md: then both totals
 PLACEMENT_KEYS = ("player", "face", "column", "dice-removed")  # docs/FORMS.md: then seat-1-total, seat-2-total
 
 
@@ -38,7 +38,7 @@ PLACEMENT_COLUMN_WEIGHTS = (2.2, 0.9, 1.1, 1.2, 1.3, 1.3)
 class TurnRecord(Part):
     """A record that runs over continuation sheets (long game, knucklebones placements):
     one table per sheet, its rows numbered on from the sheet before (``pages`` holds each
-    sheet's first and last row number), under ``columns`` with ``column_widths_mm``
+    sheet's first and last row number), under ``number_heading`` and ``columns`` with ``column_widths_mm``
     (number column first); ``caption`` labels a write-in field above each table
     (``"Game"``; ``""``: none). A fillable kit names the sheets' fields by ``sheet_key``,
     the columns' by ``column_keys`` and the caption's by ``caption_key`` (docs/FORMS.md)."""
@@ -47,6 +47,7 @@ class TurnRecord(Part):
     stylesheet: ClassVar[str | None] = "parts/turn_record.css.j2"
     heading: str
     sheet_key: str
+    number_heading: str
     columns: tuple[str, ...]
     column_keys: tuple[str, ...]
     column_widths_mm: tuple[float, ...]
@@ -67,12 +68,16 @@ def turn_record(layout: Layout, note: str, throws: int) -> TurnRecord:
     """Return the long game's turn record: every throw with both dice faces, the double
     and the extra turns held, numbered on over as many sheets as ``throws`` rows fill
     (docs/kit.md, "Contents" 3)."""
-    note = f"{note} {_overleaf('throw')}"
+    note = _("{rule} {overleaf}").format(rule=note, overleaf=_(
+        "A game that runs past the last row goes on over the back of the last sheet, each throw numbered on."))
+    columns = (_("Turn"), _("Die 1"), _("Die 2"), _("Total"), _("Tiles shut or opened"), pgettext("dice", "Double"),
+               _("Extra turns held"))
     widths = column_widths(layout.content_width_mm, layout.row_number_mm, TURN_COLUMN_WEIGHTS)
-    header = layout.header_mm(("No.", *TURN_COLUMNS), widths)
+    header = layout.header_mm((number_heading(), *columns), widths)
     rows = rows_per_sheet(layout, header, note)
     pages = tuple((sheet * rows + 1, (sheet + 1) * rows) for sheet in range(ceil(throws / rows)))
-    return TurnRecord("Turn record", "turn-record", TURN_COLUMNS, TURN_KEYS, widths, layout.row_mm, header, pages, note)
+    return TurnRecord(_("Turn record"), "turn-record", number_heading(), columns, TURN_KEYS, widths, layout.row_mm,
+                      header, pages, note)
 
 
 def placement_record(layout: Layout, games: int, players: Sequence[str]) -> TurnRecord:
@@ -81,22 +86,19 @@ def placement_record(layout: Layout, games: int, players: Sequence[str]) -> Turn
     :data:`LONG_GAME_PLACEMENTS` placements at least, each sheet with a game field. A
     total's column is headed by its seat's name (``players``, ``""`` for a blank seat),
     or by the seat."""
-    note = f"One row per placement, both totals after its removals. {_overleaf('placement')}"
-    columns = (*PLACEMENT_COLUMNS, *(f"Total for {player}" if player else f"{seat} total"
-                                     for seat, player in zip(SEAT_LABELS, players, strict=False)))
+    note = _("One row per placement, both totals after its removals. A game that runs past the last row goes on "
+             "over the back of the last sheet, each placement numbered on.")
+    placement = (field_label(PLAYER_KEY), pgettext("die", "Face"), pgettext("board", "Column"), _("Dice removed"))
+    columns = (*placement, *(_("Total for {player}").format(player=player) if player
+                             else _("Seat {seat} total").format(seat=seat)
+                             for seat, player in enumerate(players[:len(SEAT_KEYS)], start=1)))
     keys = (*PLACEMENT_KEYS, *(f"{seat}-total" for seat in SEAT_KEYS))
     widths = column_widths(layout.content_width_mm, layout.row_number_mm, PLACEMENT_COLUMN_WEIGHTS,
-                           layout.least_columns_mm(PLACEMENT_COLUMNS))
-    header = layout.header_mm(("No.", *columns), widths)
+                           layout.least_columns_mm(placement))
+    header = layout.header_mm((number_heading(), *columns), widths)
     rows = rows_per_sheet(layout, header, note, layout.field_mm)
     sheets = ceil(LONG_GAME_PLACEMENTS / rows)
     game = tuple((sheet * rows + 1, (sheet + 1) * rows) for sheet in range(sheets))
-    return TurnRecord("Placement record", "placement-record", columns, keys, widths, layout.row_mm, header,
-                      game * games, note, "Game", "game")
+    return TurnRecord(_("Placement record"), "placement-record", number_heading(), columns, keys, widths,
+                      layout.row_mm, header, game * games, note, pgettext("match", "Game"), "game")
 
-
-def _overleaf(what: str) -> str:
-    """Return the note that carries a record past its last printed row (a host cannot
-    print more mid-game)."""
-    return (f"A game that runs past the last row goes on over the back of the last sheet, "
-            f"each {what} numbered on.")

@@ -25,27 +25,27 @@ from kitgen.kit.layout import (
 from kitgen.kit.measure import lines_for
 from kitgen.kit.parts.part import (
     PLAYER_KEY,
-    PLAYER_LABEL,
     SCORE_KEY,
-    SCORE_LABEL,
     SEAT_KEY,
-    SEAT_LABEL,
     TABLE_KEY,
-    TABLE_LABEL,
     Part,
+    field_label,
     filled,
     name_sizes,
     paginate,
     player_field_mm,
+    round_word,
 )
 from kitgen.kit.tables import Table
 from kitgen.rulebook import Rulebook
+from kitgen.text import gettext as _
 
-ROLE_NAMES = ("Closer", "Opener")  # docs/rules.md section 6: seat 1 closes, seat 2 opens
-ROLE_KEYS = ("closer", "opener")  # their fillable fields (docs/FORMS.md)
+ROLE_KEYS = ("closer", "opener")  # docs/rules.md section 6: seat 1 closes, seat 2 opens; docs/FORMS.md
 
 
-SHEET_RULE = "Each round starts on the next row with every tile open: cross out the tiles you shut."
+def role_names() -> tuple[str, str]:
+    """Return the long game's roles as printed, in seat order (:data:`ROLE_KEYS`)."""
+    return _("Closer"), _("Opener")
 
 
 @dataclass(frozen=True)
@@ -99,7 +99,7 @@ class TurnSheets(Part):
 
     @property
     def name_sizes(self) -> tuple[float, ...]:
-        return name_sizes(size for page in self.pages for _, _, size in page.fields)
+        return name_sizes(size for page in self.pages for _label, _value, size in page.fields)
 
     @property
     def sheet_rows(self) -> tuple[TurnRow, ...]:
@@ -110,44 +110,63 @@ class TurnSheets(Part):
 def seat_turn_sheets(rules: BoxRules, book: Rulebook, layout: Layout, table: Table, rounds: int) -> TurnSheets:
     """Return a turn sheet per seat: a row of tile boxes and a score for each of ``rounds``
     rounds, then spare rows (their round written in) filling the sheet's last page."""
-    note = f"{SHEET_RULE} {carry_on('round')}"
+    note = _("{rule} {carry_on}").format(
+        rule=_("Each round starts on the next row with every tile open: cross out the tiles you shut."),
+        carry_on=carry_on("round"))
     geometry = turn_sheet_geometry(rules.tiles, book.strip_hint, note, layout)
-    rows = numbered_rows("Round", rounds, filled(rounds, geometry.per_page))
-    name_mm = player_field_mm(layout, layout.content_width_mm, ((SEAT_LABEL, layout.short_field_mm),))
+    rows = numbered_rows(round_word("round"), rounds, filled(rounds, geometry.per_page))
+    seat_label = field_label(SEAT_KEY)
+    name_mm = player_field_mm(layout, layout.content_width_mm, ((seat_label, layout.short_field_mm),))
     pages = [
         page
         for seat, player in enumerate(table.seats, start=1)
-        for page in turn_pages(((PLAYER_LABEL, player, layout.name_pt(player, name_mm, 1)),
-                                 (SEAT_LABEL, str(seat), layout.text_pt)), rows, geometry.per_page,
-                                ", ".join(filter(None, (f"{SEAT_LABEL} {seat}", player))))
+        for page in turn_pages(((field_label(PLAYER_KEY), player, layout.name_pt(player, name_mm, 1)),
+                                 (seat_label, str(seat), layout.text_pt)), rows, geometry.per_page,
+                                seat_sheet(seat, player))
     ]
-    return TurnSheets("Turn sheet", "turn-sheet", book.strip_hint, SCORE_LABEL, SCORE_KEY, geometry, name_mm,
-                      (SEAT_LABEL,), (PLAYER_KEY, SEAT_KEY), "round", tuple(pages), note)
+    return TurnSheets(_("Turn sheet"), "turn-sheet", book.strip_hint, field_label(SCORE_KEY), SCORE_KEY, geometry,
+                      name_mm, (seat_label,), (PLAYER_KEY, SEAT_KEY), "round", tuple(pages), note)
+
+
+def seat_sheet(seat: int, player: str) -> str:
+    """Return whose turn sheet it is in the kit's outline: the seat and its player (``""``:
+    a blank seat).
+
+    >>> seat_sheet(2, "Ben"), seat_sheet(3, "")
+    ('Seat 2, Ben', 'Seat 3')
+    """
+    if not player:
+        return _("Seat {seat}").format(seat=seat)
+    return _("Seat {seat}, {player}").format(seat=seat, player=player)
 
 
 def continuation_sheet(rules: BoxRules, layout: Layout, book: Rulebook) -> TurnSheets:
     """Return the continuation sheet of a game that runs past its turn sheets: one page of
     rows whose round (long game: turn) numbers and fields are written in."""
     long_game = has_opener(rules)  # the long game numbers turns, not rounds
-    label = "Turn" if long_game else "Round"
     row_key = "turn" if long_game else "round"
-    note = (f"For a game that runs past its last {label.lower()}: copy or print this page and "
-            f"number its {label.lower()}s on from the sheet before.")
-    geometry = turn_sheet_geometry(rules.tiles, book.strip_hint, note, layout, scored=not long_game)
-    rows = [TurnRow(label, "")] * geometry.per_page
-    short = layout.short_field_mm
-    if long_game:  # the roles' names, then the table: a cut or copied page says where it belongs
-        fields = tuple((label, "", layout.text_pt) for label in (*ROLE_NAMES, TABLE_LABEL))
-        keys = (*ROLE_KEYS, TABLE_KEY)
-        name_mm = layout.name_field_mm(layout.content_width_mm, (*ROLE_NAMES, TABLE_LABEL), (short,),
-                                       names=len(ROLE_NAMES))
+    if long_game:
+        note = _("For a game that runs past its last turn: copy or print this page and "
+                 "number its turns on from the sheet before.")
     else:
-        fields = tuple((label, "", layout.text_pt) for label in (PLAYER_LABEL, SEAT_LABEL, TABLE_LABEL))
+        note = _("For a game that runs past its last round: copy or print this page and "
+                 "number its rounds on from the sheet before.")
+    geometry = turn_sheet_geometry(rules.tiles, book.strip_hint, note, layout, scored=not long_game)
+    rows = [TurnRow(round_word(row_key), "")] * geometry.per_page
+    short = layout.short_field_mm
+    table_label, seat_label = field_label(TABLE_KEY), field_label(SEAT_KEY)
+    if long_game:  # the roles' names, then the table: a cut or copied page says where it belongs
+        roles = role_names()
+        fields = tuple((label, "", layout.text_pt) for label in (*roles, table_label))
+        keys = (*ROLE_KEYS, TABLE_KEY)
+        name_mm = layout.name_field_mm(layout.content_width_mm, (*roles, table_label), (short,), names=len(roles))
+    else:
+        fields = tuple((label, "", layout.text_pt) for label in (field_label(PLAYER_KEY), seat_label, table_label))
         keys = (PLAYER_KEY, SEAT_KEY, TABLE_KEY)
-        name_mm = player_field_mm(layout, layout.content_width_mm, ((SEAT_LABEL, short), (TABLE_LABEL, short)))
-    return TurnSheets("Continuation sheet", "continuation-sheet", book.strip_hint, "" if long_game else SCORE_LABEL,
-                      "" if long_game else SCORE_KEY, geometry, name_mm,
-                      (TABLE_LABEL,) if long_game else (SEAT_LABEL, TABLE_LABEL), keys, row_key,
+        name_mm = player_field_mm(layout, layout.content_width_mm, ((seat_label, short), (table_label, short)))
+    return TurnSheets(_("Continuation sheet"), "continuation-sheet", book.strip_hint,
+                      "" if long_game else field_label(SCORE_KEY), "" if long_game else SCORE_KEY, geometry, name_mm,
+                      (table_label,) if long_game else (seat_label, table_label), keys, row_key,
                       (TurnPage(fields, tuple(rows), 1, 1),), note)
 
 
@@ -164,9 +183,14 @@ def numbered_rows(label: str, count: int, shown: int, roles: Sequence[str] = (""
     return numbered + [TurnRow(label, "")] * (shown - count)
 
 
-def carry_on(what: str) -> str:
-    return (f"A game that runs past the numbered {what}s continues on the spare rows (write the "
-            f"{what} in), then on the continuation sheet at the end of the kit.")
+def carry_on(row_key: str) -> str:
+    """Return the note on a game that runs past a sheet's numbered rows, of rounds or turns
+    (``row_key``: ``"round"`` or ``"turn"``)."""
+    if row_key == "turn":
+        return _("A game that runs past the numbered turns continues on the spare rows (write the "
+                 "turn in), then on the continuation sheet at the end of the kit.")
+    return _("A game that runs past the numbered rounds continues on the spare rows (write the "
+             "round in), then on the continuation sheet at the end of the kit.")
 
 
 # --- fitting ------------------------------------------------------------
