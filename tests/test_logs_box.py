@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from kitgen.games.box.lines import ThrowLine, TurnLine, Unreadable, parse_line
+from kitgen.games.box.lines import ThrowLine, TurnLine, parse_line
+from kitgen.logs.lines import SyntaxProblem
 from kitgen.logs.report import format_text
 from kitgen.logs.validate import validate_text
 
@@ -83,7 +84,7 @@ def test_parse_line_reads_each_form():
 ])
 def test_unreadable_lines_are_syntax_errors_never_exceptions(text):
     parsed = parse_line(text)
-    assert isinstance(parsed, Unreadable) and len(parsed.message) < 200
+    assert isinstance(parsed, SyntaxProblem) and len(parsed.message) < 200
     report = validate_text(log("classic", "Ana", turn("Ana", T43), text))
     assert [(error.line, error.code) for error in report.errors] == [(6, "syntax")]
 

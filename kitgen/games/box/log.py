@@ -1,7 +1,8 @@
 """Validate the body of a Shut the Box log: ``strip``, ``classic``, ``ten``, ``hundred`` and
 ``long-game`` (docs/log-format.md, "Shut the Box presets" and "What kitgen validate reports").
 
-Every line is read (:func:`kitgen.games.box.lines.parse_line`; a line that is none of the forms is a ``syntax``
+Every line is read (:func:`kitgen.games.box.lines.parse_line`, streamed by
+:func:`kitgen.logs.lines.read_entries`; a line that is none of the forms is a ``syntax``
 error) and judged in order against the rules core: :mod:`kitgen.games.box.rules` for each throw,
 :class:`kitgen.games.box.formats.Play` for who plays when and for the result. The reader never
 stops at a fault: it reports it on its line and carries on from the state as written (tiles
@@ -51,18 +52,18 @@ report prints; :mod:`kitgen.games.box.lines` reads each line.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from kitgen.games.box.formats import OPENER, Play, start_play
 from kitgen.games.box.lines import (
+    BodyLine,
     LoserClaim,
     RoundLine,
     ScoreClaim,
     ThrowLine,
     TotalsClaim,
     TurnLine,
-    Unreadable,
     WinnerClaim,
     parse_line,
 )
@@ -78,9 +79,11 @@ from kitgen.games.box.rules import (
     turn_score,
 )
 from kitgen.games.box.summary import summarize
-from kitgen.logs.reader import Header, Line
+from kitgen.logs.lines import Located, Unreadable, read_entries, walk
+from kitgen.logs.reader import Body, Header
 from kitgen.logs.report import ErrorList, Report
 from kitgen.logs.suggest import not_a_player
+from kitgen.rules.names import name_key
 from kitgen.text.problems import describe
 
 PLAYING, ENDABLE, ENDED, CLOSED, IGNORED = range(5)  # the stages of a turn block
@@ -119,7 +122,7 @@ class _BoxLogReader:
     def __init__(self, header: Header) -> None:
         self.rules = header.rules
         self.players = header.players
-        self.seat_of = {name.casefold(): seat for seat, name in enumerate(header.players)}
+        self.seat_of = {name_key(name): seat for seat, name in enumerate(header.players)}
         self.play: Play = start_play(self.rules, len(header.players))
         self.long = self.rules.format == "long-game"
         self.scored = not self.long
@@ -135,14 +138,15 @@ class _BoxLogReader:
             ThrowLine: self.read_throw, TurnLine: self.read_turn, RoundLine: self.read_round,
             ScoreClaim: self.read_score, TotalsClaim: self.read_totals,
             WinnerClaim: self.read_winner, LoserClaim: self.read_loser,
-            Unreadable: self.read_unreadable,
         }
+
+    def take(self, located: Located[BodyLine]) -> None:
+        """Judge one entry: each kind of line has its handler."""
+        entry = located.entry
+        self.handlers[type(entry)](located.line, entry)
 
     def error(self, line: int | None, code: str, message: str) -> None:
         self.errors.add(line, code, message)
-
-    def read_unreadable(self, number: int, parsed: Unreadable) -> None:
-        self.error(number, "syntax", parsed.message)
 
     def read_turn(self, number: int, parsed: TurnLine) -> None:
         self.close_turn()
@@ -417,16 +421,14 @@ class _BoxLogReader:
         return results
 
 
-def validate_box_log(header: Header, body: Iterable[Line], file: str) -> Report:
+def validate_box_log(header: Header, body: Body, file: str) -> Report:
     """Return the :class:`Report` on a Shut the Box log: every error of ``body`` (the lines
     after ``header``) with its line and code, and the results (fields in the module doc),
     as docs/log-format.md specifies. Never raises for anything in the body.
     """
     reader = _BoxLogReader(header)
-    handlers = reader.handlers
-    for number, text in body:  # each line to its kind's handler: it runs for every line
-        parsed = parse_line(text)
-        handlers[type(parsed)](number, parsed)
+    entries: Iterator[Located[BodyLine] | Unreadable] = read_entries(body, parse_line)
+    walk(entries, reader)
     reader.finish()
     results = reader.results()
     return Report(file, header.rules.describe(), reader.errors.kept(), results,
