@@ -152,6 +152,17 @@ def test_the_look_ahead_reads_each_line_once_more_at_most(monkeypatch):
     assert len(lines_read) <= 2 * 900
 
 
+def test_a_long_knucklebones_log_is_walked_in_bounded_memory():
+    text = "rules: knucklebones\nplayers: Ana, Ben\n" + "Ana: 3 left\n" * 20_000
+    tracemalloc.start()
+    try:
+        validate_text(text)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 4 * MiB  # a walker that listed every entry first peaked at about 5.4 MiB
+
+
 def test_no_placement_walks_the_games_before_it(monkeypatch):
     """A match keeps its earlier games as a linked list; listing them all (Match.games) is
     for the results at the end, never for each placement (that made 4 MiB take minutes)."""
@@ -538,17 +549,17 @@ def test_a_mutated_log_through_the_cli_exits_0_1_or_2_with_json(tmp_path, log, s
 
 
 def test_long_lines_are_not_kept_in_the_line_caches():
-    from kitgen.games.box.lines import parse_line
+    from kitgen.games.box.lines import read_line
     from kitgen.logs.reader import parse_rules_line
 
-    parse_line.cache_clear()
+    read_line.cache_clear()
     parse_rules_line.cache_clear()
     hostile = "x" * 100_000
     report = validate_text(f"rules: strip\nplayers: Ana\nturn Ana\n{hostile}\n8: 8\n", Path("long.log"))
     assert (4, "syntax") in [(error.line, error.code) for error in report.errors]
     # Short lines are cached, a 100,000-character line is not (a cache of 16,384 such lines,
     # one per log of a folder, would hold gigabytes).
-    assert parse_line.cache_info().currsize == 2  # "turn Ana" and "8: 8"
+    assert read_line.cache_info().currsize == 2  # "turn Ana" and "8: 8"
     assert parse_rules_line.cache_info().currsize == 1
 
 

@@ -23,9 +23,10 @@ class Summing:
     def __init__(self) -> None:
         self.errors = ErrorList()
         self.total = 0
+        self.handlers = {int: self.add}
 
-    def take(self, located: Located[int]) -> None:
-        self.total += located.entry
+    def add(self, line: int, number: int) -> None:
+        self.total += number
 
 
 def test_each_line_is_a_located_entry_or_an_unreadable_line():
@@ -39,7 +40,7 @@ def test_the_lines_are_read_one_at_a_time():
     assert next(endless) == Line(2, "1")  # nothing was read ahead
 
 
-def test_the_walker_takes_the_entries_and_unreadable_lines_are_syntax_errors():
+def test_each_entry_goes_to_its_handler_and_unreadable_lines_are_syntax_errors():
     walker = Summing()
     walk(read_entries([Line(1, "4"), Line(2, "four"), Line(3, "5")], digits), walker)
     assert walker.total == 9

@@ -1,6 +1,6 @@
 """The shape of every game's log reader (docs/log-format.md, "Lexical rules" and "What kitgen
 validate reports"): each meaningful line of a log's body is read by its game's line grammar
-into a :class:`Located` entry, or an :class:`Unreadable` line with its syntax problem, and
+into a :class:`Located` entry, or an :data:`Unreadable` line with its syntax problem, and
 the entries are fed in order to the game's walker, which judges them against the rules.
 Syntax is apart from legality: a grammar never looks at the state of a game.
 
@@ -10,10 +10,12 @@ never held as a list (docs/cli.md, "Limits and bad input").
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import partial
-from typing import Generic, NamedTuple, Protocol, TypeVar
+from itertools import tee
+from operator import itemgetter
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 from kitgen.logs.reader import Line
 from kitgen.logs.report import ErrorList
@@ -29,56 +31,56 @@ class SyntaxProblem:
     message: str
 
 
-# Named tuples, not dataclasses, as kitgen.logs.reader.Line: one is made per line of every log
+# A named tuple, not a dataclass, as kitgen.logs.reader.Line: one is made per line of every log
 # (docs/performance.md, "Validation").
 class Located(NamedTuple, Generic[_Entry]):
-    """What one line of a log's body says (``entry``, one of its game's forms) and the
-    line's 1-based number."""
+    """What one line of a log's body says (``entry``, one of its game's forms, or the
+    :class:`SyntaxProblem` of an unreadable line) and the line's 1-based number."""
 
     line: int
     entry: _Entry
 
 
-class Unreadable(NamedTuple):
-    """A line of a log's body that fits none of its game's forms: its 1-based number and
-    its syntax problem (one ``syntax`` error; the line is skipped)."""
+Unreadable = Located[SyntaxProblem]  # a line that fits none of its game's forms: one syntax error
 
-    line: int
-    problem: SyntaxProblem
+_located = partial(tuple.__new__, Located)  # Located((line, entry)) without a Python-level __new__
+_number, _text = itemgetter(0), itemgetter(1)
 
 
-def read_entries(body: Iterable[Line],
-                 grammar: Callable[[str], _Entry | SyntaxProblem]) -> Iterator[Located[_Entry] | Unreadable]:
-    """Yield, for each line of ``body`` in order, the :class:`Located` entry ``grammar``
-    reads in its text, or the :class:`Unreadable` line with the problem it gives.
+def read_entries(body: Iterable[Line], grammar: Callable[[str], _Entry]) -> Iterator[Located[_Entry]]:
+    """Return the entries of ``body``, streamed: for each line in order, what ``grammar``
+    reads in its text (an entry, or the problem of an :data:`Unreadable` line) with the
+    line's number.
 
-    >>> list(read_entries([Line(4, "7")], lambda text: int(text) if text.isdigit() else SyntaxProblem("no")))
-    [Located(line=4, entry=7)]
+    >>> number = lambda text: int(text) if text.isdigit() else SyntaxProblem("no")
+    >>> list(read_entries([Line(4, "7"), Line(5, "x")], number))
+    [Located(line=4, entry=7), Located(line=5, entry=SyntaxProblem(message='no'))]
     """
-    # Located((line, entry)) without the Python-level __new__ of a named tuple
-    located, unreadable = partial(tuple.__new__, Located), partial(tuple.__new__, Unreadable)
-    for number, text in body:
-        read = grammar(text)
-        yield unreadable((number, read)) if isinstance(read, SyntaxProblem) else located((number, read))
+    numbered, written = tee(body)  # read in step: tee holds one line at most
+    return map(_located, zip(map(_number, numbered), map(grammar, map(_text, written)), strict=True))
 
 
-class Walker(Protocol[_Entry]):
+class Walker(Protocol):
     """A game's walker: judges each entry of a log in order, collecting located errors."""
 
     @property
     def errors(self) -> ErrorList:
         """The errors found so far."""
 
-    def take(self, located: Located[_Entry]) -> None:
-        """Judge one entry against the game as written so far."""
+    @property
+    def handlers(self) -> Mapping[type, Callable[[int, Any], None]]:
+        """The walker's judge of each kind of entry, by its type: called with the entry's
+        line and the entry."""
 
 
-def walk(entries: Iterable[Located[_Entry] | Unreadable], walker: Walker[_Entry]) -> None:
-    """Feed ``entries`` in order to ``walker``: each entry to :meth:`Walker.take`, each
+def walk(entries: Iterable[Located[Any]], walker: Walker) -> None:
+    """Feed ``entries`` in order to ``walker``: each entry to its kind's handler, each
     unreadable line to its errors as one ``syntax`` error."""
-    errors, take = walker.errors, walker.take
-    for read in entries:
-        if isinstance(read, Unreadable):
-            errors.add(read.line, "syntax", read.problem.message)
-        else:
-            take(read)
+    errors = walker.errors
+
+    def syntax(line: int, problem: SyntaxProblem) -> None:
+        errors.add(line, "syntax", problem.message)
+
+    handlers = {**walker.handlers, SyntaxProblem: syntax}
+    for line, entry in entries:
+        handlers[type(entry)](line, entry)

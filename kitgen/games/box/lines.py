@@ -146,7 +146,7 @@ _KEYWORDS = ("turn", "round", "score", "totals", "winner", "loser")
 
 
 def _readable(text: str) -> bool:
-    return not isinstance(parse_line(text), SyntaxProblem)
+    return not isinstance(read_line(text), SyntaxProblem)
 
 
 def _unreadable(message: str, text: str) -> SyntaxProblem:
@@ -157,17 +157,17 @@ def _unreadable(message: str, text: str) -> SyntaxProblem:
 
 
 @cached_when_short(maxsize=1 << 14, longest=200)
-def parse_line(text: str) -> BodyLine | SyntaxProblem:
+def read_line(text: str) -> BodyLine | SyntaxProblem:
     """Return what the body line ``text`` (comment and outer spaces removed) says: one of
     the forms of docs/log-format.md's "Shut the Box presets", or the :class:`SyntaxProblem`
     that says why it is none (and the nearest readable form, if a small repair gives one). Never raises.
     Cached: a log repeats its lines.
 
-    >>> parse_line("12: 6 4 2  = 12")
+    >>> read_line("12: 6 4 2  = 12")
     ThrowLine(throw=Throw(dice=2, faces=(), total=12), tiles=(6, 4, 2), checked=12)
-    >>> parse_line("Turn Ana")
+    >>> read_line("Turn Ana")
     TurnLine(name='Ana', key='ana')
-    >>> parse_line("8 8").message
+    >>> read_line("8 8").message
     "'8 8' is not a turn, round, throw or claim line. Did you mean '8: 8'?"
     """
     words = text.split(None, 1)

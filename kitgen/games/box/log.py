@@ -1,7 +1,7 @@
 """Validate the body of a Shut the Box log: ``strip``, ``classic``, ``ten``, ``hundred`` and
 ``long-game`` (docs/log-format.md, "Shut the Box presets" and "What kitgen validate reports").
 
-Every line is read (:func:`kitgen.games.box.lines.parse_line`, streamed by
+Every line is read (:func:`kitgen.games.box.lines.read_line`, streamed by
 :func:`kitgen.logs.lines.read_entries`; a line that is none of the forms is a ``syntax``
 error) and judged in order against the rules core: :mod:`kitgen.games.box.rules` for each throw,
 :class:`kitgen.games.box.formats.Play` for who plays when and for the result. The reader never
@@ -52,12 +52,11 @@ report prints; :mod:`kitgen.games.box.lines` reads each line.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 from kitgen.games.box.formats import OPENER, Play, start_play
 from kitgen.games.box.lines import (
-    BodyLine,
     LoserClaim,
     RoundLine,
     ScoreClaim,
@@ -65,7 +64,7 @@ from kitgen.games.box.lines import (
     TotalsClaim,
     TurnLine,
     WinnerClaim,
-    parse_line,
+    read_line,
 )
 from kitgen.games.box.rules import (
     Role,
@@ -79,7 +78,7 @@ from kitgen.games.box.rules import (
     turn_score,
 )
 from kitgen.games.box.summary import summarize
-from kitgen.logs.lines import Located, Unreadable, read_entries, walk
+from kitgen.logs.lines import read_entries, walk
 from kitgen.logs.reader import Body, Header
 from kitgen.logs.report import ErrorList, Report
 from kitgen.logs.suggest import not_a_player
@@ -139,11 +138,6 @@ class _BoxLogReader:
             ScoreClaim: self.read_score, TotalsClaim: self.read_totals,
             WinnerClaim: self.read_winner, LoserClaim: self.read_loser,
         }
-
-    def take(self, located: Located[BodyLine]) -> None:
-        """Judge one entry: each kind of line has its handler."""
-        entry = located.entry
-        self.handlers[type(entry)](located.line, entry)
 
     def error(self, line: int | None, code: str, message: str) -> None:
         self.errors.add(line, code, message)
@@ -427,8 +421,7 @@ def validate_box_log(header: Header, body: Body, file: str) -> Report:
     as docs/log-format.md specifies. Never raises for anything in the body.
     """
     reader = _BoxLogReader(header)
-    entries: Iterator[Located[BodyLine] | Unreadable] = read_entries(body, parse_line)
-    walk(entries, reader)
+    walk(read_entries(body, read_line), reader)
     reader.finish()
     results = reader.results()
     return Report(file, header.rules.describe(), reader.errors.kept(), results,

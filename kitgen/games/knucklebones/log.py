@@ -55,7 +55,7 @@ Results (``Report.results``, the ``results`` object of ``--json``):
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -78,7 +78,7 @@ from kitgen.games.knucklebones.rules import (
     other_seat,
     parse_column,
 )
-from kitgen.logs.lines import Located, SyntaxProblem, Unreadable, read_entries, walk
+from kitgen.logs.lines import Located, SyntaxProblem, read_entries, walk
 from kitgen.logs.reader import Body, Header
 from kitgen.logs.report import ErrorList, Report
 from kitgen.logs.suggest import did_you_mean, not_a_player
@@ -102,8 +102,7 @@ def validate_knucklebones_log(header: Header, body: Body, file: str) -> Report:
         return read_line(text, players)
 
     walker = _Walk(players, new_match(header.rules), _LookAhead(read_entries(body, grammar)))
-    entries: Iterator[Located[BodyLine] | Unreadable] = read_entries(body, grammar)
-    walk(entries, walker)
+    walk(read_entries(body, grammar), walker)
     walker.finish()
     results = walker.results()
     return Report(file, header.rules.describe(), walker.errors.kept(), results,
@@ -116,18 +115,18 @@ class _LookAhead:
     reading of it that only ever goes forward: the walk stays linear in the log and holds
     no line it has judged, however many placements look ahead."""
 
-    def __init__(self, entries: Iterator[Located[BodyLine] | Unreadable]) -> None:
+    def __init__(self, entries: Iterator[Located[BodyLine | SyntaxProblem]]) -> None:
         self._entries = entries
-        self._found: Located[BodyLine] | None = None
+        self._found: Located[BodyLine | SyntaxProblem] | None = None
 
-    def after(self, line: int) -> Located[BodyLine] | None:
+    def after(self, line: int) -> Located[BodyLine | SyntaxProblem] | None:
         """Return the first placement or ``game`` line after line ``line`` (``None``: the
         log ends first); ``line`` never goes down from one call to the next."""
         found = self._found
         if found is not None and found.line > line:
             return found  # nothing between line and it: it was the first after an earlier line
         for read in self._entries:
-            if read.line > line and isinstance(read, Located) and isinstance(read.entry, (Placement, GameLine)):
+            if read.line > line and isinstance(read.entry, (Placement, GameLine)):
                 self._found = read
                 return read
         self._found = None
@@ -150,21 +149,20 @@ class _Walk:
         """Record one located error."""
         self.errors.add(line, code, message)
 
-    def take(self, located: Located[BodyLine]) -> None:
-        """Judge one entry against the match as written."""
-        line, entry = located.line, located.entry
-        if isinstance(entry, Placement):
-            self.placement(line, entry)
-        elif isinstance(entry, GameLine):
-            self.game_line(line)
-        elif isinstance(entry, ScoreClaim):
-            self.score_claim(line, entry)
-        elif entry.match:
+    @property
+    def handlers(self) -> dict[type, Callable[[int, Any], None]]:
+        """Return the judge of each kind of entry, by its type."""
+        return {Placement: self.placement, GameLine: self.game_line, ScoreClaim: self.score_claim,
+                WinnerClaim: self.any_winner_claim}
+
+    def any_winner_claim(self, line: int, entry: WinnerClaim) -> None:
+        """Check a ``winner:`` or ``match winner:`` claim."""
+        if entry.match:
             self.match_winner_claim(line, entry)
         else:
             self.winner_claim(line, entry)
 
-    def game_line(self, line: int) -> None:
+    def game_line(self, line: int, entry: GameLine) -> None:
         """Start a game; a ``game`` line during a game abandons it (``turn-order``)."""
         if self.match.over:
             self.error(line, "extra-turn", f"the match was already won by {self.winner_name()}.")
