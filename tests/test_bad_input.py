@@ -35,13 +35,12 @@ from kitgen.errors import (
     RosterError,
 )
 from kitgen.games import find_preset
-from kitgen.games.knucklebones import log as knucklebones_log
 from kitgen.games.knucklebones.rules import Match
 from kitgen.kit.build import build_kit
 from kitgen.kit.request import KitRequest
 from kitgen.kit.roster import read_roster
 from kitgen.kit.tables import plan_tables
-from kitgen.logs.reader import read_log_text
+from kitgen.logs.reader import Body, read_log_text
 from kitgen.logs.validate import validate_text
 from kitgen.rules.names import parse_name, parse_names
 
@@ -134,19 +133,34 @@ def test_a_zero_padded_number_keeps_the_json(tmp_path):
     assert result.exit_code == 1 and json.loads(result.stdout)[0]["errors"][0]["code"] == "syntax"
 
 
-# 3. Knucklebones validation is linear: no copy of the rest of the log per placement.
+# 3. Knucklebones validation is linear: the look-ahead for the next placement reads the body a
+# second time, forward only, never a copy of the rest of the log per placement.
 
-def test_no_placement_is_judged_with_a_copy_of_the_rest_of_the_log(monkeypatch):
-    take = knucklebones_log._Walk.take
-    copies = []
+def test_the_look_ahead_reads_each_line_once_more_at_most(monkeypatch):
+    lines_read = []
+    iterate = Body.__iter__
 
-    def watched(self, entry, rest):
-        copies.append(isinstance(rest, list))
-        return take(self, entry, rest)
+    def counted(body):
+        for line in iterate(body):
+            lines_read.append(line.number)
+            yield line
 
-    monkeypatch.setattr(knucklebones_log._Walk, "take", watched)
-    validate_text(KNUCKLEBONES.read_text(encoding="utf-8"))
-    assert copies and not any(copies)
+    monkeypatch.setattr(Body, "__iter__", counted)
+    # every placement but the first is by the seat not due: each one looks ahead
+    report = validate_text("rules: knucklebones\nplayers: Ana, Ben\n" + "Ana: 3 left\n" * 900)
+    assert sum(error.code == "turn-order" for error in report.errors) == 450
+    assert len(lines_read) <= 2 * 900
+
+
+def test_a_long_knucklebones_log_is_walked_in_bounded_memory():
+    text = "rules: knucklebones\nplayers: Ana, Ben\n" + "Ana: 3 left\n" * 20_000
+    tracemalloc.start()
+    try:
+        validate_text(text)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 4 * MiB  # a walker that listed every entry first peaked at about 5.4 MiB
 
 
 def test_no_placement_walks_the_games_before_it(monkeypatch):
@@ -535,17 +549,17 @@ def test_a_mutated_log_through_the_cli_exits_0_1_or_2_with_json(tmp_path, log, s
 
 
 def test_long_lines_are_not_kept_in_the_line_caches():
-    from kitgen.games.box.lines import parse_line
+    from kitgen.games.box.lines import read_line
     from kitgen.logs.reader import parse_rules_line
 
-    parse_line.cache_clear()
+    read_line.cache_clear()
     parse_rules_line.cache_clear()
     hostile = "x" * 100_000
     report = validate_text(f"rules: strip\nplayers: Ana\nturn Ana\n{hostile}\n8: 8\n", Path("long.log"))
     assert (4, "syntax") in [(error.line, error.code) for error in report.errors]
     # Short lines are cached, a 100,000-character line is not (a cache of 16,384 such lines,
     # one per log of a folder, would hold gigabytes).
-    assert parse_line.cache_info().currsize == 2  # "turn Ana" and "8: 8"
+    assert read_line.cache_info().currsize == 2  # "turn Ana" and "8: 8"
     assert parse_rules_line.cache_info().currsize == 1
 
 

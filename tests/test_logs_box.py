@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from kitgen.games.box.lines import ThrowLine, TurnLine, Unreadable, parse_line
+from kitgen.games.box.lines import ThrowLine, TurnLine, read_line
+from kitgen.logs.lines import SyntaxProblem
 from kitgen.logs.report import format_text
 from kitgen.logs.validate import validate_text
 
@@ -69,10 +70,10 @@ def test_case(name):
 
 
 def test_parse_line_reads_each_form():
-    assert parse_line("TURN  Mary   Ann") == TurnLine("Mary Ann", "mary ann")
-    assert parse_line("turn O\u2019Neil").key == "o'neil"
-    assert parse_line("5+3: 3, 5 = 8") == ThrowLine(parse_line("5+3: 3 5").throw, (3, 5), 8)
-    assert parse_line("Die 4: none").tiles == ()
+    assert read_line("TURN  Mary   Ann") == TurnLine("Mary Ann", "mary ann")
+    assert read_line("turn O\u2019Neil").key == "o'neil"
+    assert read_line("5+3: 3, 5 = 8") == ThrowLine(read_line("5+3: 3 5").throw, (3, 5), 8)
+    assert read_line("Die 4: none").tiles == ()
 
 
 @pytest.mark.parametrize("text", [
@@ -82,8 +83,8 @@ def test_parse_line_reads_each_form():
     "title: again", "8: 3 = x", "8: " + "1 " * 13, "9" * 5000 + ": 1", "\u2603: \u2603",
 ])
 def test_unreadable_lines_are_syntax_errors_never_exceptions(text):
-    parsed = parse_line(text)
-    assert isinstance(parsed, Unreadable) and len(parsed.message) < 200
+    parsed = read_line(text)
+    assert isinstance(parsed, SyntaxProblem) and len(parsed.message) < 200
     report = validate_text(log("classic", "Ana", turn("Ana", T43), text))
     assert [(error.line, error.code) for error in report.errors] == [(6, "syntax")]
 

@@ -9,7 +9,7 @@ import pytest
 from kitgen.errors import LogUnreadableError, PlayerNameError
 from kitgen.logs.validate import validate_text
 from kitgen.rules.confusables import prototypes
-from kitgen.rules.names import parse_name, parse_names, skeleton
+from kitgen.rules.names import name_key, parse_name, parse_names, skeleton
 
 
 @pytest.mark.parametrize("name", ["Ana", "Zoë", "Łukasz", "Σοφία", "Дарья", "Jean-Luc", "O'Neil",
@@ -20,6 +20,12 @@ def test_names_of_any_alphabet_are_accepted(name):
 
 def test_typographic_apostrophe_and_spaces_are_normalised():
     assert parse_name("  O\u2019Neil   Smith ") == "O'Neil Smith"
+
+
+def test_a_name_is_matched_ignoring_case_apostrophes_spaces_and_composition():
+    keys = {name_key(text) for text in ("Zoë O'Neil", "ZOË  O\u2019NEIL", unicodedata.normalize("NFD", "zoë o'neil"))}
+    assert len(keys) == 1
+    assert name_key("<b>Ana</b>") != name_key("Ana")  # an ill-formed name matches nobody
 
 
 def test_decomposed_accents_are_read_as_the_composed_name():

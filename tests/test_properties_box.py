@@ -13,7 +13,7 @@ from games_box import FAULT_CODES, SETUPS, inject_fault, random_box_game, rules_
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kitgen.games.box.lines import parse_line
+from kitgen.games.box.lines import read_line
 from kitgen.games.box.rules import apply_move, has_move, turn_score
 from kitgen.logs.validate import validate_text
 
@@ -150,7 +150,7 @@ def test_a_suggested_line_form_only_rearranges_what_was_written(words, spaced):
     """A "Did you mean" never names a tile the user did not write: the suggested line's
     words are the written words, in order, with at most separators dropped."""
     text = (" " if spaced else "").join(words)
-    parsed = parse_line(text)
+    parsed = read_line(text)
     message = getattr(parsed, "message", "")
     if "Did you mean" not in message:
         return

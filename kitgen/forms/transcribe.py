@@ -17,6 +17,8 @@ from kitgen.errors import UnknownPresetError
 from kitgen.forms.scheme import Manifest, table_prefix
 from kitgen.games import find_preset
 from kitgen.games.preset import RecordShape
+from kitgen.rules.names import name_key
+from kitgen.rules.numbers import read_number
 
 # Column keys of the records (docs/FORMS.md; the kit's headings through field_key).
 DICE, ROLL, CLOSED, CHECKED = "dice-1-2", "roll-total", "numbers-closed", "checked-sum"
@@ -38,7 +40,6 @@ _SEAT = re.compile(rf"t[0-9]+\.(?:match\.)?seat{_N}\.(.+)")
 _MATCH_ROW = re.compile(rf"t[0-9]+\.match\.r{_N}\.([a-z0-9-]+)")
 _STARTS = re.compile(rf"t[0-9]+\.starts\.round-{_N}")
 _BOARD_NAME = re.compile(rf"t[0-9]+\.(?:board[0-9]+\.seat-{_N}\.player|board-sheet\.sheet[0-9]+\.(closer|opener))")
-_NUMBER = re.compile(r"[0-9]{1,9}")  # a number as a log writes it (docs/log-format.md): ASCII digits
 ROLES = ("closer", "opener")  # the long game's seats 1 and 2
 
 
@@ -118,16 +119,6 @@ def _cell(value: str) -> str:
     return " ".join(str(value).split())
 
 
-def _number(cell: str) -> int | None:
-    """Return the number a cell holds in ASCII digits, else ``None``: a ``²``, ``①`` or
-    ``٣`` is no number of a log, and stays as written for the validator to report.
-
-    >>> _number("12"), _number("²"), _number("\u0663"), _number("1 2")
-    (12, None, None, None)
-    """
-    return int(cell) if _NUMBER.fullmatch(cell) else None
-
-
 def _seat_names(seats: tuple[str, ...], table: Mapping[str, str]) -> list[str]:
     """Return each seat's name: printed on the kit, else written in its totals row,
     match record, knucklebones board or the long game's board sheet."""
@@ -190,7 +181,7 @@ def _box_body(writer: _Writer, manifest: Manifest, number: int, names: list[str]
         record.player = player or record.player or (names[(index - 1) % len(names)] if names else "")
         record.round = round_number
         filled.append(record)
-    seat_of = {name.casefold(): seat for seat, name in enumerate(names) if name}
+    seat_of = {name_key(name): seat for seat, name in enumerate(names) if name}
     turns = _in_play_order(shape, filled, seat_of, len(names), table) if shape.rounds else filled
     label = "attempt" if shape.attempts else "round"
     last_round = None
@@ -204,7 +195,7 @@ def _box_body(writer: _Writer, manifest: Manifest, number: int, names: list[str]
         writer.add(f"turn {record.player}", where)
         for row in sorted(record.rows):
             writer.add(_throw_line(record.rows[row]), f"{where}, row {row}")
-        seat = seat_of.get(record.player.casefold())
+        seat = seat_of.get(name_key(record.player))
         if seat is not None:
             _score_claim(writer, shape, number, names, seat, record, table)
             following = turns[position + 1].round if position + 1 < len(turns) else None
@@ -231,9 +222,9 @@ def _in_play_order(shape: RecordShape, records: list[_Record], seat_of: Mapping[
     ordered, starter = [], None
     for round_label in sorted(by_round, key=_round_order):
         group = by_round[round_label]
-        playing = sorted(seat_of[record.player.casefold()] for record in group if record.player.casefold() in seat_of)
-        round_number = _number(round_label)
-        start = _number(starts.get(round_number, "")) if round_number is not None else None
+        playing = sorted(seat_of[key] for record in group if (key := name_key(record.player)) in seat_of)
+        round_number = read_number(round_label)
+        start = read_number(starts.get(round_number, "")) if round_number is not None else None
         if start is not None and 1 <= start <= seats:
             starter = start - 1
         elif starter is None or shape.rounds_from_seat_1 or not playing:
@@ -243,7 +234,7 @@ def _in_play_order(shape: RecordShape, records: list[_Record], seat_of: Mapping[
                             if (seat := (starter + step) % seats) in playing), starter)
 
         def order(record: _Record, starter: int = starter) -> int:
-            seat = seat_of.get(record.player.casefold())
+            seat = seat_of.get(name_key(record.player))
             return seats + record.index if seat is None else (seat - starter) % seats
         ordered.extend(sorted(group, key=order))
     return ordered
@@ -251,7 +242,7 @@ def _in_play_order(shape: RecordShape, records: list[_Record], seat_of: Mapping[
 
 def _round_order(label: str) -> tuple[bool, int, str]:
     """Return the sort key of a round as written: numbered rounds in order, then the rest."""
-    number = _number(label)
+    number = read_number(label)
     return number is None, number or 0, label
 
 
@@ -259,7 +250,7 @@ def _throw_line(row: Mapping[str, str]) -> str:
     """Return one roll-record row as a throw line: ``die 4`` when the dice column says one
     die, ``-`` for an empty "Numbers closed", ``= sum`` when the checked sum is filled."""
     roll, dice = row.get(ROLL, ""), row.get(DICE, "")
-    if dice == "1" and _number(roll) is not None:
+    if dice == "1" and read_number(roll) is not None:
         roll = f"die {roll}"
     line = f"{roll}: {row.get(CLOSED) or '-'}"
     return f"{line} = {row[CHECKED]}" if row.get(CHECKED) else line
@@ -323,7 +314,7 @@ def _long_game_body(writer: _Writer, manifest: Manifest, number: int, names: lis
             turn = row.get(TURN, "")
             if current is None or (turn and turn != current):
                 current = turn or "1"
-                turn_number = _number(current)
+                turn_number = read_number(current)
                 player = names[(turn_number - 1) % 2] if turn_number else current
                 writer.add(f"turn {player}", where)
             writer.add(_long_throw(row), where)

@@ -17,7 +17,7 @@ ValueError: unsupported variant: 'chess'
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from kitgen.kit.layout import Layout
     from kitgen.kit.parts.part import Part
     from kitgen.kit.tables import Table
-    from kitgen.logs.reader import Header, Line
+    from kitgen.logs.reader import Body, Header
     from kitgen.logs.report import Report, Results
     from kitgen.rulebook import Rulebook
 
@@ -70,7 +70,7 @@ class Game(Generic[GameRules]):
         """
         raise NotImplementedError
 
-    def validate_log(self, header: Header, body: Iterable[Line], file: str) -> Report:
+    def validate_log(self, header: Header, body: Body, file: str) -> Report:
         """Return the :class:`Report` of a log of this game: its ``header`` read, ``body``
         the lines after it."""
         raise NotImplementedError

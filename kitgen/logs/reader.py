@@ -1,8 +1,8 @@
 """Read a game log's text into located lines and its header (docs/log-format.md, "Lexical rules"
 and "Header").
 
-The body of a log is read by the game's own reader (:mod:`kitgen.games.box.log` and
-:mod:`kitgen.games.knucklebones.log`); this module holds what every log shares.
+The body of a log is read line by line by the game's own grammar into entries judged by its
+walker (:mod:`kitgen.logs.lines`); this module holds what every log shares before that.
 """
 
 from __future__ import annotations
@@ -46,6 +46,19 @@ class Header:
     players: tuple[str, ...]
     title: str | None = None
     syntax: tuple[tuple[int, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Body:
+    """The meaningful lines of a log after its header (:func:`content_lines` but the header's),
+    read from the log's text again each time it is iterated: never held as a list, and a
+    walker that must look ahead reads it a second time, forward only."""
+
+    text: str
+    header_lines: frozenset[int]
+
+    def __iter__(self) -> Iterator[Line]:
+        return _content_lines(self.text, self.header_lines)
 
 
 def read_log_text(path: Path | str) -> str:
@@ -171,9 +184,9 @@ def _starts_play(line: Line) -> bool:
     return keyword is not None and " ".join(keyword[0].split()) not in _HEADER_KEYS + _CLAIM_KEYS
 
 
-def read_header(text: str) -> tuple[Header, Iterator[Line]]:
+def read_header(text: str) -> tuple[Header, Body]:
     """Split the meaningful lines of the log ``text`` (:func:`content_lines`) into the
-    header and the body, an iterator that reads the lines again: neither is ever held
+    header and the :class:`Body`, which reads the lines again: neither is ever held
     whole, however long the log.
 
     The header is the ``rules:``, ``players:`` and optional ``title:`` lines, in any order,
@@ -224,5 +237,4 @@ def read_header(text: str) -> tuple[Header, Iterator[Line]]:
     except KitgenError as error:
         raise LogUnreadableError(f"line {players_line.number}: {error}") from None
     title = found["title"][1] if "title" in found else None
-    body = _content_lines(text, frozenset(header_lines))
-    return Header(rules, players, title, tuple(syntax)), body
+    return Header(rules, players, title, tuple(syntax)), Body(text, frozenset(header_lines))

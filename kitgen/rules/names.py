@@ -91,6 +91,17 @@ def read_name(text: str) -> str:
         return " ".join(text.split())
 
 
+def name_key(text: str) -> str:
+    """Return the key a player's name is matched by wherever a log or a filled kit names a
+    player: the name as :func:`read_name` reads it, case-folded (docs/rules.md, "Player
+    names": equal ignoring case, typographic apostrophes read as ``'``).
+
+    >>> name_key("O’NEIL") == name_key("o'Neil")
+    True
+    """
+    return read_name(text).casefold()
+
+
 def _is_mark(char: str) -> bool:
     """Return whether ``char`` is a combining mark (an accent or vowel sign that belongs to
     the letter before it, as in Devanagari or a decomposed "e" + diaeresis)."""
@@ -144,7 +155,7 @@ def parse_names(texts: Iterable[str]) -> tuple[str, ...]:
         for key in _sameness_keys(name):
             if key in seen:
                 twin = seen[key]
-                if twin.casefold() == name.casefold():
+                if name_key(twin) == name_key(name):
                     raise PlayerNameError(f"player name {quote(name)} is given twice (also as {quote(twin)}).")
                 raise PlayerNameError(
                     f"player name {quote(name)} would look the same on paper as {quote(twin)}."
@@ -158,7 +169,7 @@ def _sameness_keys(name: str) -> tuple[tuple[str, str], ...]:
     """Return the keys two names share when they count as one: the case-folded name, and
     the skeleton as written and case-folded, of the name and of its NFKC form (the same
     as the name's for ASCII)."""
-    folded = name.casefold()
+    folded = name_key(name)
     keys = (("case", folded), ("look", skeleton(name)), ("look", skeleton(folded)))
     if name.isascii():
         return keys

@@ -4,7 +4,7 @@ its log walker :mod:`kitgen.games.box.log`, its ranking :mod:`kitgen.games.box.r
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from kitgen.errors import OptionError
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from kitgen.kit.layout import Layout
     from kitgen.kit.parts.part import Part
     from kitgen.kit.tables import Table
-    from kitgen.logs.reader import Header, Line
+    from kitgen.logs.reader import Body, Header
     from kitgen.logs.report import Report
     from kitgen.rulebook import Rulebook
 
@@ -42,7 +42,7 @@ class BoxGame(Game[BoxRules]):
         return check_box_claim(rules, claim["open"], claim["roll"], None if claim.get("none") else claim["close"],
                                claim.get("role") or "close")
 
-    def validate_log(self, header: Header, body: Iterable[Line], file: str) -> Report:
+    def validate_log(self, header: Header, body: Body, file: str) -> Report:
         """Return the :class:`Report` of a Shut the Box log (docs/log-format.md)."""
         from kitgen.games.box.log import validate_box_log
 

@@ -1,8 +1,8 @@
 """Read one line of a Shut the Box log's body into what it says (docs/log-format.md, "Shut
 the Box presets"): a ``turn`` or ``round`` line, a throw with its move, a claim (``score:``,
-``totals:``, ``winner:``, ``loser:``), or an :class:`Unreadable` line with the reason and
-the form it was nearest. Syntax only: whether a move is legal is judged by
-:mod:`kitgen.games.box.log` against the rules core.
+``totals:``, ``winner:``, ``loser:``), or the :class:`~kitgen.logs.lines.SyntaxProblem` of
+a line that is none of them, with the form it was nearest. Syntax only: whether a move is
+legal is judged by :mod:`kitgen.games.box.log` against the rules core.
 """
 
 from __future__ import annotations
@@ -10,15 +10,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kitgen.errors import KitgenError, quote
-from kitgen.games.box.rules import NUMBER_MAX_DIGITS, Throw, parse_throw, parse_tiles
+from kitgen.games.box.rules import Throw, parse_throw, parse_tiles
+from kitgen.logs.lines import SyntaxProblem
 from kitgen.logs.reader import cached_when_short
 from kitgen.logs.suggest import nearest_form
-from kitgen.rules.names import read_name
+from kitgen.rules.names import name_key, read_name
+from kitgen.rules.numbers import read_number
 
 
 @dataclass(frozen=True)
 class TurnLine:
-    """``turn <name>``: ``name`` as written, ``key`` the name as matched (case-folded)."""
+    """``turn <name>``: ``name`` as written, ``key`` the name as matched (:func:`name_key`)."""
 
     name: str
     key: str
@@ -68,31 +70,16 @@ class LoserClaim:
     name: tuple[str, str] | None
 
 
-@dataclass(frozen=True)
-class Unreadable:
-    """A line that is none of the forms, and why, in one sentence."""
-
-    message: str
-
-
-BodyLine = (TurnLine | RoundLine | ThrowLine | ScoreClaim | TotalsClaim | WinnerClaim
-            | LoserClaim | Unreadable)
-
-
-def _number(word: str) -> int | None:
-    word = word.strip()
-    if word.isascii() and word.isdigit() and len(word) <= NUMBER_MAX_DIGITS:
-        return int(word)
-    return None
+BodyLine = TurnLine | RoundLine | ThrowLine | ScoreClaim | TotalsClaim | WinnerClaim | LoserClaim
 
 
 @cached_when_short(maxsize=4096, longest=200)
 def _name(text: str) -> tuple[str, str]:
-    """Return a name as written and as matched: trimmed, apostrophes read as ``'``,
-    case-folded (docs/rules.md, "Player names"). An ill-formed name simply matches nobody.
-    Cached: the logs of one command name the same players on many different lines."""
+    """Return a name as written and as matched (:func:`read_name`, :func:`name_key`). An
+    ill-formed name simply matches nobody. Cached: the logs of one command name the same
+    players on many different lines."""
     name = read_name(text)
-    return name, name.casefold()
+    return name, name_key(name)
 
 
 def _names(text: str) -> tuple[tuple[str, str], ...] | None:
@@ -102,22 +89,22 @@ def _names(text: str) -> tuple[tuple[str, str], ...] | None:
     return tuple(_name(part) for part in parts)
 
 
-def _totals(text: str) -> TotalsClaim | Unreadable:
+def _totals(text: str) -> TotalsClaim | SyntaxProblem:
     items = []
     for part in text.split(","):
         words = part.split()
-        number = _number(words[-1]) if len(words) > 1 else None
+        number = read_number(words[-1]) if len(words) > 1 else None
         if number is None:
-            return Unreadable(f"totals: {quote(part.strip())} is not a name and a number.")
+            return SyntaxProblem(f"totals: {quote(part.strip())} is not a name and a number.")
         items.append((*_name(" ".join(words[:-1])), number))
     return TotalsClaim(tuple(items))
 
 
-def _claim(key: str, value: str) -> BodyLine:
+def _claim(key: str, value: str) -> BodyLine | SyntaxProblem:
     if key == "score":
-        number = _number(value)
+        number = read_number(value)
         if number is None:
-            return Unreadable(f"score: {quote(value)} is not a number.")
+            return SyntaxProblem(f"score: {quote(value)} is not a number.")
         return ScoreClaim(number)
     if key == "totals":
         return _totals(value)
@@ -125,11 +112,11 @@ def _claim(key: str, value: str) -> BodyLine:
         return WinnerClaim(()) if key == "winner" else LoserClaim(None)
     names = _names(value)
     if names is None:
-        return Unreadable(f"{key}: {quote(value)} is not a list of names.")
+        return SyntaxProblem(f"{key}: {quote(value)} is not a list of names.")
     if key == "winner":
         return WinnerClaim(names)
     if len(names) != 1:
-        return Unreadable(f"loser: names one player, not {len(names)}.")
+        return SyntaxProblem(f"loser: names one player, not {len(names)}.")
     return LoserClaim(names[0])
 
 
@@ -140,18 +127,18 @@ _parse_throw = cached_when_short(maxsize=1024, longest=200)(parse_throw)
 _parse_tiles = cached_when_short(maxsize=4096, longest=200)(parse_tiles)
 
 
-def _throw_line(key: str, value: str) -> BodyLine:
+def _throw_line(key: str, value: str) -> BodyLine | SyntaxProblem:
     tiles_text, equals, checked_text = value.partition("=")
     try:
         throw = _parse_throw(key)
         tiles = _parse_tiles(tiles_text)
     except KitgenError as error:
-        return Unreadable(str(error))
+        return SyntaxProblem(str(error))
     checked = None
     if equals:
-        checked = _number(checked_text)
+        checked = read_number(checked_text.strip())
         if checked is None:
-            return Unreadable(f"the checked sum {quote(checked_text.strip())} is not a number.")
+            return SyntaxProblem(f"the checked sum {quote(checked_text.strip())} is not a number.")
     return ThrowLine(throw, tiles, checked)
 
 
@@ -159,38 +146,38 @@ _KEYWORDS = ("turn", "round", "score", "totals", "winner", "loser")
 
 
 def _readable(text: str) -> bool:
-    return not isinstance(parse_line(text), Unreadable)
+    return not isinstance(read_line(text), SyntaxProblem)
 
 
-def _unreadable(message: str, text: str) -> Unreadable:
-    """Return :class:`Unreadable` with ``message`` and, when one small repair makes ``text``
+def _unreadable(message: str, text: str) -> SyntaxProblem:
+    """Return the :class:`SyntaxProblem` ``message`` with ``message`` and, when one small repair makes ``text``
     readable, "did you mean" that form (never a move: the user's own words)."""
     form = nearest_form(text, _readable, _KEYWORDS)
-    return Unreadable(message + (f" Did you mean {quote(form)}?" if form else ""))
+    return SyntaxProblem(message + (f" Did you mean {quote(form)}?" if form else ""))
 
 
 @cached_when_short(maxsize=1 << 14, longest=200)
-def parse_line(text: str) -> BodyLine:
+def read_line(text: str) -> BodyLine | SyntaxProblem:
     """Return what the body line ``text`` (comment and outer spaces removed) says: one of
-    the forms of docs/log-format.md's "Shut the Box presets", or :class:`Unreadable` with the
-    reason (and the nearest readable form, if a small repair gives one). Never raises.
+    the forms of docs/log-format.md's "Shut the Box presets", or the :class:`SyntaxProblem`
+    that says why it is none (and the nearest readable form, if a small repair gives one). Never raises.
     Cached: a log repeats its lines.
 
-    >>> parse_line("12: 6 4 2  = 12")
+    >>> read_line("12: 6 4 2  = 12")
     ThrowLine(throw=Throw(dice=2, faces=(), total=12), tiles=(6, 4, 2), checked=12)
-    >>> parse_line("Turn Ana")
+    >>> read_line("Turn Ana")
     TurnLine(name='Ana', key='ana')
-    >>> parse_line("8 8").message
+    >>> read_line("8 8").message
     "'8 8' is not a turn, round, throw or claim line. Did you mean '8: 8'?"
     """
     words = text.split(None, 1)
     word = words[0].lower() if words else ""
     if word == "turn":
-        return TurnLine(*_name(words[1])) if len(words) > 1 else Unreadable(
+        return TurnLine(*_name(words[1])) if len(words) > 1 else SyntaxProblem(
             "a turn line needs the player's name.")
     if word == "round":
-        number = _number(words[1]) if len(words) > 1 else None
-        return RoundLine(number) if number is not None else Unreadable(
+        number = read_number(words[1]) if len(words) > 1 else None
+        return RoundLine(number) if number is not None else SyntaxProblem(
             "a round line needs the round's number.")
     key, colon, value = text.partition(":")
     if not colon:
@@ -201,6 +188,6 @@ def parse_line(text: str) -> BodyLine:
     if key.lower() in ("score", "totals", "winner", "loser"):
         return _claim(key.lower(), value)
     if key.lower() in ("rules", "players", "title"):
-        return Unreadable(f"a {key.lower()}: line belongs in the header, before the first turn.")
+        return SyntaxProblem(f"a {key.lower()}: line belongs in the header, before the first turn.")
     return _throw_line(key, value)
 

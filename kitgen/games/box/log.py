@@ -1,7 +1,8 @@
 """Validate the body of a Shut the Box log: ``strip``, ``classic``, ``ten``, ``hundred`` and
 ``long-game`` (docs/log-format.md, "Shut the Box presets" and "What kitgen validate reports").
 
-Every line is read (:func:`kitgen.games.box.lines.parse_line`; a line that is none of the forms is a ``syntax``
+Every line is read (:func:`kitgen.games.box.lines.read_line`, streamed by
+:func:`kitgen.logs.lines.read_entries`; a line that is none of the forms is a ``syntax``
 error) and judged in order against the rules core: :mod:`kitgen.games.box.rules` for each throw,
 :class:`kitgen.games.box.formats.Play` for who plays when and for the result. The reader never
 stops at a fault: it reports it on its line and carries on from the state as written (tiles
@@ -33,7 +34,7 @@ report prints; :mod:`kitgen.games.box.lines` reads each line.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 from kitgen.games.box.formats import OPENER, Play, start_play
@@ -44,9 +45,8 @@ from kitgen.games.box.lines import (
     ThrowLine,
     TotalsClaim,
     TurnLine,
-    Unreadable,
     WinnerClaim,
-    parse_line,
+    read_line,
 )
 from kitgen.games.box.presets import box_rules
 from kitgen.games.box.results import BoxResults, BoxTurn, HundredResult, Reset, RoundWins
@@ -62,9 +62,11 @@ from kitgen.games.box.rules import (
     turn_score,
 )
 from kitgen.games.box.summary import summarize
-from kitgen.logs.reader import Header, Line
+from kitgen.logs.lines import read_entries, walk
+from kitgen.logs.reader import Body, Header
 from kitgen.logs.report import ErrorList, Report
 from kitgen.logs.suggest import not_a_player
+from kitgen.rules.names import name_key
 from kitgen.text.problems import describe
 
 PLAYING, ENDABLE, ENDED, CLOSED, IGNORED = range(5)  # the stages of a turn block
@@ -103,7 +105,7 @@ class _BoxLogReader:
     def __init__(self, header: Header) -> None:
         self.rules = box_rules(header.rules)
         self.players = header.players
-        self.seat_of = {name.casefold(): seat for seat, name in enumerate(header.players)}
+        self.seat_of = {name_key(name): seat for seat, name in enumerate(header.players)}
         self.play: Play = start_play(self.rules, len(header.players))
         self.long = self.rules.format == "long-game"
         self.scored = not self.long
@@ -119,14 +121,10 @@ class _BoxLogReader:
             ThrowLine: self.read_throw, TurnLine: self.read_turn, RoundLine: self.read_round,
             ScoreClaim: self.read_score, TotalsClaim: self.read_totals,
             WinnerClaim: self.read_winner, LoserClaim: self.read_loser,
-            Unreadable: self.read_unreadable,
         }
 
     def error(self, line: int | None, code: str, message: str) -> None:
         self.errors.add(line, code, message)
-
-    def read_unreadable(self, number: int, parsed: Unreadable) -> None:
-        self.error(number, "syntax", parsed.message)
 
     def read_turn(self, number: int, parsed: TurnLine) -> None:
         self.close_turn()
@@ -399,16 +397,13 @@ class _BoxLogReader:
         return BoxTurn(line, player, throws, score, round=number)
 
 
-def validate_box_log(header: Header, body: Iterable[Line], file: str) -> Report:
+def validate_box_log(header: Header, body: Body, file: str) -> Report:
     """Return the :class:`Report` on a Shut the Box log: every error of ``body`` (the lines
     after ``header``) with its line and code, and the results (:class:`BoxResults`),
     as docs/log-format.md specifies. Never raises for anything in the body.
     """
     reader = _BoxLogReader(header)
-    handlers = reader.handlers
-    for number, text in body:  # each line to its kind's handler: it runs for every line
-        parsed = parse_line(text)
-        handlers[type(parsed)](number, parsed)
+    walk(read_entries(body, read_line), reader)
     reader.finish()
     results = reader.results()
     return Report(file, header.rules.describe(), reader.errors.kept(), results,

@@ -23,6 +23,7 @@ from typing import Literal, NamedTuple
 
 from kitgen.errors import ThrowSyntaxError, TileSyntaxError, quote
 from kitgen.games.box.presets import BoxRules
+from kitgen.rules.numbers import NumberSyntaxError, parse_number
 from kitgen.rules.problems import Problem
 
 Role = Literal["close", "open"]
@@ -33,16 +34,18 @@ TWO_DICE_TOTALS = range(2, 13)  # docs/rules.md section 1: two dice total 2-12
 HIGH_SHUT_FROM = 7  # docs/rules.md section 1, one-die "high-shut": every tile from 7 up to N is shut
 LOW_SUM_LIMIT = 6  # docs/rules.md section 1, one-die "low-sum": the open tiles add up to 6 or less
 FIRST_THROW_LEAST = 2  # docs/rules.md section 1: the first throw (two dice, full box) shuts at least 2
-NUMBER_MAX_DIGITS = 9  # a longer number cannot be read off a paper record
 NO_MOVE_WORDS = ("-", "none")  # docs/log-format.md: a throw with no move
 
 
 def _number(word: str, what: str, error: type[ValueError]) -> int:
-    if not (word.isascii() and word.isdigit()):
-        raise error(f"{quote(word)} is not a {what} (plain digits expected).")
-    if len(word) > NUMBER_MAX_DIGITS:
-        raise error(f"{quote(word)} is too long to be a {what}.")
-    return int(word)
+    """Return the number ``word`` writes (:func:`parse_number`); raises ``error`` naming
+    ``what`` it should have been otherwise."""
+    try:
+        return parse_number(word)
+    except NumberSyntaxError as fault:
+        if fault.too_long:
+            raise error(f"{quote(word)} is too long to be a {what}.") from None
+        raise error(f"{quote(word)} is not a {what} (plain digits expected).") from None
 
 
 @dataclass(frozen=True)

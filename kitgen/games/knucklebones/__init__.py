@@ -5,7 +5,7 @@ for a knucklebones log only: a tenth of ``validate``'s start-up otherwise), its 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from kitgen.errors import OptionError
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from kitgen.kit.layout import Layout
     from kitgen.kit.parts.part import Part
     from kitgen.kit.tables import Table
-    from kitgen.logs.reader import Header, Line
+    from kitgen.logs.reader import Body, Header
     from kitgen.logs.report import Report
     from kitgen.rulebook import Rulebook
 
@@ -41,7 +41,7 @@ class KnucklebonesGame(Game[KnucklebonesRules]):
         return check_placement(rules, claim.get("mine") or "", claim.get("theirs") or "", claim["face"],
                                claim["column"])
 
-    def validate_log(self, header: Header, body: Iterable[Line], file: str) -> Report:
+    def validate_log(self, header: Header, body: Body, file: str) -> Report:
         """Return the :class:`Report` of a knucklebones log (docs/log-format.md)."""
         from kitgen.games.knucklebones.log import validate_knucklebones_log
 
