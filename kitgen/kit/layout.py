@@ -16,6 +16,7 @@ from typing import ClassVar
 from kitgen.errors import OptionError, quote
 from kitgen.kit.measure import BOLD, fitted_pt, lines_for, text_mm
 from kitgen.kit.tables import balanced_sizes
+from kitgen.text import gettext
 
 MARGIN_MM = 10.0  # docs/kit.md: content kept inside a 10 mm safe margin
 MIN_TILE_BOX_MM = 12.0  # docs/kit.md: tile boxes at least 12 mm
@@ -147,7 +148,8 @@ def find_paper(name: str) -> Paper:
     try:
         return PAPERS[name.strip().lower()]
     except KeyError:
-        raise OptionError(f"paper {quote(name)} is not known (choose a4 or letter).") from None
+        raise OptionError(gettext("paper {paper} is not known (choose a4 or letter).").format(
+            paper=quote(name))) from None
 
 
 @dataclass(frozen=True)
