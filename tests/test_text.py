@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -10,8 +12,10 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from typer.testing import CliRunner
 
 import kitgen.text
+from kitgen.cli import app
 from kitgen.games import find_preset
 from kitgen.kit.guide import how_to_use
 from kitgen.rulebook import rule_text, rules_text
@@ -56,6 +60,9 @@ def esperanto(tmp_path, monkeypatch):
          "Plan for %(low)s to %(high)s minutes with %(count)s players, explaining the rules included."),
         ("%(low)s-%(high)s minutoj kun %(count)s ludanto.", "%(low)s-%(high)s minutoj kun %(count)s ludantoj."),
     )
+    catalog.add("{file} does not exist.", "{file} ne ekzistas.")
+    catalog.add("Judge one proposed move on a stated position (never proposes one).",
+                "Juĝu unu proponitan movon (neniam proponas unu).")
     folder = tmp_path / "eo" / "LC_MESSAGES"
     folder.mkdir(parents=True)
     with open(folder / "kitgen.mo", "wb") as mo:
@@ -96,3 +103,21 @@ def test_english_plural_forms_agree_with_the_count():
     assert how_to_use(strip, 1, "strips").paragraphs[0].startswith("Plan for 9 to 10 minutes with 1 player,")
     best_of_3 = find_preset("knucklebones").configure({"match": "best-of-3"})
     assert rule_text(best_of_3, "matches.length") == ("Best of 3: the first seat to win 2 games wins the match.",)
+
+
+def test_an_error_message_comes_from_the_catalog(esperanto):
+    result = CliRunner().invoke(app, ["validate", "missing.log"])
+    assert result.exit_code == 2
+    assert result.stderr == "kitgen: missing.log: 'missing.log' ne ekzistas.\n"
+
+
+def test_the_help_comes_from_the_catalog_of_the_language_chosen_before_the_cli_is_imported(esperanto):
+    show_help = (
+        "import kitgen.text; from pathlib import Path; "
+        f"kitgen.text.LOCALE_FOLDER = Path({str(kitgen.text.LOCALE_FOLDER)!r}); kitgen.text.use_language('eo'); "
+        "from kitgen.cli import app; app(['check', '--help'], prog_name='kitgen')"
+    )
+    shown = subprocess.run([sys.executable, "-c", show_help], cwd=ROOT, capture_output=True, text=True,
+                           env={"COLUMNS": "200", "PATH": ""}, check=True).stdout
+    assert "Juĝu unu proponitan movon (neniam proponas unu)." in shown
+    assert "--rules" in shown and "The game: a preset id" in shown  # what the catalog lacks stays English

@@ -49,7 +49,7 @@ from kitgen.forms.scheme import MANIFEST_NAME, MAX_MANIFEST_BYTES, Manifest
 from kitgen.forms.transcribe import TableLog, transcribe
 from kitgen.logs.report import Report
 from kitgen.logs.validate import validate_text
-from kitgen.text import gettext
+from kitgen.text import gettext, ngettext
 from kitgen.textfile import MAX_BYTES, PDF_HEADER, shown_name
 
 # The largest fillable kit kitgen writes, 500 names of hundred (63 tables of 8 seats), is
@@ -181,9 +181,11 @@ def _oversized(name: str) -> str:
 
 def _overrun(name: str, size: int) -> str:
     """Return the sentence refusing a file that would be parsed more than SCAN_FACTOR times over."""
-    return gettext(
+    return ngettext(
+        "{file} is not a kit: reading its {size} byte would mean parsing more than "
+        "{factor} times as much (objects that overlap, or streams that inflate far).",
         "{file} is not a kit: reading its {size} bytes would mean parsing more than "
-        "{factor} times as much (objects that overlap, or streams that inflate far)."
+        "{factor} times as much (objects that overlap, or streams that inflate far).", size,
     ).format(file=repr(name), size=size, factor=SCAN_FACTOR)
 
 
@@ -200,8 +202,9 @@ def _kit_bytes(path: Path, name: str) -> bytes:
                                       else gettext("{file} is not a regular file.")).format(file=repr(name)))
         size = path.stat().st_size
         if size > MAX_FILLED_KIT_BYTES:
-            raise LogUnreadableError(gettext(
-                "{file} is {size} bytes, too large for a filled kit (at most {most} MiB)."
+            raise LogUnreadableError(ngettext(
+                "{file} is {size} byte, too large for a filled kit (at most {most} MiB).",
+                "{file} is {size} bytes, too large for a filled kit (at most {most} MiB).", size,
             ).format(file=repr(name), size=size, most=MAX_FILLED_KIT_BYTES // 2**20))
         with path.open("rb") as stream:
             data = stream.read(size + 1)  # not MAX_FILLED_KIT_BYTES + 1: read() makes room for all it is asked
@@ -221,8 +224,10 @@ def _kit_bytes(path: Path, name: str) -> bytes:
             raise LogUnreadableError(gettext(
                 "{file} is damaged: it has no end (%%EOF), so it was cut short."
             ).format(file=repr(name)))
-        raise LogUnreadableError(gettext(
-            "{file} is not a kit as a viewer saves it: {count} bytes follow its end (%%EOF)."
+        # English says "bytes follow" of one too (the output kept exactly); other languages get their forms
+        raise LogUnreadableError(ngettext(
+            "{file} is not a kit as a viewer saves it: {count} bytes follow its end (%%EOF).",
+            "{file} is not a kit as a viewer saves it: {count} bytes follow its end (%%EOF).", len(data) - end - 5,
         ).format(file=repr(name), count=len(data) - end - 5))
     return data
 
@@ -496,8 +501,9 @@ def _manifest_bytes(reader: _KitReader, catalog: DictionaryObject, name: str) ->
             "{file} is not a fillable kitgen kit (it has no kitgen manifest)."
         ).format(file=repr(name)))
     if len(found) > 1:
-        raise LogUnreadableError(gettext(
-            "{file} has {count} kitgen manifests; a kit embeds one."
+        raise LogUnreadableError(ngettext(
+            "{file} has {count} kitgen manifest; a kit embeds one.",
+            "{file} has {count} kitgen manifests; a kit embeds one.", len(found),
         ).format(file=repr(name), count=len(found)))
     spec = reader.resolved(found[0], FIELD_OBJECT_BYTES)
     files = reader.resolved(_entry(spec, "/EF"), FIELD_OBJECT_BYTES)
@@ -566,8 +572,9 @@ def _field_values(reader: _KitReader, catalog: DictionaryObject, name: str, most
             ).format(file=repr(name)))
         full = f"{parent}.{part}" if parent else str(part)
         if len(full) > MAX_FIELD_NAME_CHARS:
-            raise LogUnreadableError(gettext(
-                "{file} has a form field name of {count} characters; a kit's are at most {most}."
+            raise LogUnreadableError(ngettext(
+                "{file} has a form field name of {count} character; a kit's are at most {most}.",
+                "{file} has a form field name of {count} characters; a kit's are at most {most}.", len(full),
             ).format(file=repr(name), count=len(full), most=MAX_FIELD_NAME_CHARS))
         if full in named:
             raise LogUnreadableError(gettext(
@@ -586,8 +593,9 @@ def _field_values(reader: _KitReader, catalog: DictionaryObject, name: str, most
             ).format(file=repr(name), field=quote(full)))
         if len(value) > MAX_FIELD_CHARS:
             raise LogUnreadableError(
-                gettext(
-                    "{file} has {count} characters in field {field}; a kit's field holds at most {most}."
+                ngettext(
+                    "{file} has {count} character in field {field}; a kit's field holds at most {most}.",
+                    "{file} has {count} characters in field {field}; a kit's field holds at most {most}.", len(value),
                 ).format(file=repr(name), count=len(value), field=quote(full), most=MAX_FIELD_CHARS)
             )
         values[full] = str(value)
