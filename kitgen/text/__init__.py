@@ -9,14 +9,14 @@ report), by these functions.
 When words are made:
 
 - An error (:class:`kitgen.errors.KitgenError`) is worded where it is raised, in the language
-  in use then: a lookup is cheap, and the raise sites are reading files and options, not the
-  rules core, whose faults are codes and parameters (:mod:`kitgen.text.problems`).
+  in use then (a lookup is cheap). A rule fault found while judging a move or a log is no
+  error but a code with parameters, worded by :mod:`kitgen.text.problems` where it is shown.
 - The command line's help (``kitgen.cli``: command and option help, the epilogs) is worded
   when ``kitgen.cli`` is imported, because Typer cleans the help strings into the Click
   commands it builds then (``inspect.cleandoc``) and neither Typer nor Click takes a lazy
-  string. So the language is chosen before ``kitgen.cli`` is imported (from the
-  environment, in the entry point); an option such as ``--language`` could not change the
-  help, only the messages of the run.
+  string. So a language is chosen (:func:`use_language`) before ``kitgen.cli`` is imported,
+  e.g. from the environment in the entry point; an option such as ``--language`` could not
+  change the help, only the messages of the run.
 - What the commands print is worded when printed.
 
 >>> ngettext("{count} tile", "{count} tiles", 2).format(count=2)
