@@ -17,6 +17,7 @@ from kitgen.errors import (
 )
 from kitgen.games.box.presets import BoxRules, box_rules
 from kitgen.games.knucklebones.presets import knucklebones_rules
+from kitgen.text import gettext, ngettext
 from kitgen.text.problems import describe
 
 if TYPE_CHECKING:
@@ -35,8 +36,8 @@ class Verdict:
 
     def text(self) -> str:
         """Return the verdict for people: ``valid:`` or ``not valid:`` and the reasons."""
-        head = "valid" if self.ok else "not valid"
-        return f"{head}: " + " ".join(self.reasons)
+        verdict = gettext("valid: {reasons}") if self.ok else gettext("not valid: {reasons}")
+        return verdict.format(reasons=" ".join(self.reasons))
 
     def to_json(self) -> dict[str, Any]:
         """Return the verdict as ``{"valid": bool, "reasons": [...], **facts}``."""
@@ -77,16 +78,16 @@ def check_box_claim(rules: Rules, open_text: str, roll_text: str, close_text: st
 
     rules = box_rules(rules)
     if role not in ("close", "open"):
-        raise OptionError(f"--role is close or open, not {quote(role)}.")
+        raise OptionError(gettext("--role is close or open, not {role}.").format(role=quote(role)))
     if role == "open" and not has_opener(rules):
-        raise OptionError("--role open is only for the long game's opener.")
+        raise OptionError(gettext("--role open is only for the long game's opener."))
     box = _stated_box(rules, open_text)
     try:
         throw = parse_throw(roll_text)
     except ThrowSyntaxError as error:
         raise ThrowSyntaxError(f"--roll: {error}") from None
     if close_text is not None and close_text.strip().lower() in ("", *NO_MOVE_WORDS):
-        raise TileSyntaxError("--close names no tiles; to claim the throw has no move, use --none.")
+        raise TileSyntaxError(gettext("--close names no tiles; to claim the throw has no move, use --none."))
     tiles = () if close_text is None else _option_tiles("--close", close_text)
     problems = judge_move(rules, box, throw, tiles, role)
     facts: dict[str, Any] = {"rules": rules.describe(), "open": list(tiles_of(box)),
@@ -95,19 +96,21 @@ def check_box_claim(rules: Rules, open_text: str, roll_text: str, close_text: st
     facts["codes"] = [problem.code for problem in problems]
     if problems:
         reasons = tuple(
-            f"wrong, a move exists for the throw {throw.text}." if problem.code == "missed-move"
-            else describe(problem) for problem in problems
+            gettext("wrong, a move exists for the throw {throw}.").format(throw=throw.text)
+            if problem.code == "missed-move" else describe(problem) for problem in problems
         )
         return Verdict(False, reasons, facts)
     if not tiles:
-        return Verdict(True, (f"right, the throw {throw.text} has no move on this box.",), facts)
+        return Verdict(True, (gettext("right, the throw {throw} has no move on this box.").format(
+            throw=throw.text),), facts)
     facts["open_after"] = list(tiles_of(apply_move(rules, box, tiles, role)))
-    state = "open" if role == "close" else "shut"
     if len(tiles) == 1:
-        reason = f"tile {tiles[0]} makes {throw.total} and is {state}."
+        reason = (gettext("tile {tiles} makes {total} and is open.") if role == "close"
+                  else gettext("tile {tiles} makes {total} and is shut."))
     else:
-        reason = f"{'+'.join(map(str, tiles))} makes {throw.total} and every tile of it is {state}."
-    return Verdict(True, (reason,), facts)
+        reason = (gettext("{tiles} makes {total} and every tile of it is open.") if role == "close"
+                  else gettext("{tiles} makes {total} and every tile of it is shut."))
+    return Verdict(True, (reason.format(tiles="+".join(map(str, tiles)), total=throw.total),), facts)
 
 
 def _option_tiles(option: str, text: str) -> tuple[int, ...]:
@@ -115,7 +118,7 @@ def _option_tiles(option: str, text: str) -> tuple[int, ...]:
     from kitgen.games.box.rules import parse_tiles
 
     if not text.strip():
-        raise TileSyntaxError(f"{option} is empty (write - when no tile is meant).")
+        raise TileSyntaxError(gettext("{option} is empty (write - when no tile is meant).").format(option=option))
     try:
         return parse_tiles(text)
     except TileSyntaxError as error:
@@ -130,9 +133,10 @@ def _stated_box(rules: BoxRules, open_text: str) -> int:
     tiles = _option_tiles("--open", open_text)
     off_box = [tile for tile in tiles if not 1 <= tile <= rules.tiles]
     if off_box:
-        raise PositionError(f"--open: there is no tile {off_box[0]} on the {rules.tiles}-tile box.")
+        raise PositionError(gettext("--open: there is no tile {tile} on the {size}-tile box.").format(
+            tile=off_box[0], size=rules.tiles))
     if len(set(tiles)) != len(tiles):
-        raise PositionError("--open: a tile is listed twice.")
+        raise PositionError(gettext("--open: a tile is listed twice."))
     return box_of(tiles)
 
 
@@ -178,12 +182,14 @@ def check_placement(rules: Rules, mine_text: str, theirs_text: str, face: int, c
         return Verdict(False, tuple(describe(problem) for problem in problems), facts)
     column = parse_column(column_text)
     preview = preview_placement(mine, theirs, face, column)
-    dice = "die" if preview.removed == 1 else "dice"
-    reason = (
-        f"{face} in the {column.label} column removes {preview.removed} opposing {dice}; "
-        f"that column then scores {preview.column_score}; "
-        f"totals: yours {preview.mine_total}, theirs {preview.theirs_total}."
-    )
+    reason = ngettext(
+        "{face} in the {column} column removes {removed} opposing die; "
+        "that column then scores {score}; totals: yours {mine}, theirs {theirs}.",
+        "{face} in the {column} column removes {removed} opposing dice; "
+        "that column then scores {score}; totals: yours {mine}, theirs {theirs}.",
+        preview.removed,
+    ).format(face=face, column=column.label, removed=preview.removed, score=preview.column_score,
+             mine=preview.mine_total, theirs=preview.theirs_total)
     facts.update(
         column=column.label,
         column_score=preview.column_score,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kitgen.errors import RenderError
+from kitgen.text import gettext
 
 _PACKAGE = Path(__file__).resolve().parent
 
@@ -23,6 +24,5 @@ def data_folder(name: str) -> Path:
     for place in places:
         if place.is_dir():
             return place
-    raise RenderError(
-        f"kitgen's {name!r} folder is missing (looked in {places[0]} and {places[1]})."
-    )
+    raise RenderError(gettext("kitgen's {folder} folder is missing (looked in {place} and {other}).").format(
+        folder=repr(name), place=places[0], other=places[1]))

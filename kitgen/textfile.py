@@ -3,7 +3,8 @@
 
 The bound is a bounded read, not a size check (a device or ``/proc`` file reports size 0),
 and the file is opened without blocking (a FIFO with no writer) and refused unless it is a
-regular file. Every refusal is one sentence, raised as the caller's :class:`KitgenError`.
+regular file. Every refusal is one sentence, raised as the caller's :class:`KitgenError`,
+worded for the kind of file it was to be (``what``: ``"game log"`` or ``"roster"``).
 """
 
 from __future__ import annotations
@@ -12,21 +13,24 @@ import os
 import stat
 import sys
 from pathlib import Path
+from typing import Literal
 
 from kitgen.errors import KitgenError
+from kitgen.text import gettext
 
 MAX_BYTES = 4 * 1024 * 1024  # docs/cli.md: a log or roster is at most 4 MiB
 MAX_KIT_BYTES = 256 * 1024 * 1024  # a 500-name kit is far smaller: anything larger is not one
 PDF_HEADER = b"%PDF-"  # how a PDF (a kit kitgen wrote, a filled kit) starts
 STDIN = "-"  # docs/cli.md: '-' names standard input
 _UTF16_MARKS = (b"\xff\xfe", b"\xfe\xff")
-_KINDS = (
-    (stat.S_ISDIR, "a folder"),
-    (stat.S_ISFIFO, "a FIFO (named pipe)"),
-    (stat.S_ISSOCK, "a socket"),
-    (stat.S_ISCHR, "a device"),
-    (stat.S_ISBLK, "a device"),
+_KINDS = (  # what a file that is not a regular one is
+    (stat.S_ISDIR, "folder"),
+    (stat.S_ISFIFO, "fifo"),
+    (stat.S_ISSOCK, "socket"),
+    (stat.S_ISCHR, "device"),
+    (stat.S_ISBLK, "device"),
 )
+What = Literal["game log", "roster"]  # what a file is read as
 
 
 def shown_name(path: Path | str) -> str:
@@ -39,7 +43,7 @@ def shown_name(path: Path | str) -> str:
     return os.fsencode(path).decode("utf-8", "backslashreplace")
 
 
-def read_bytes(path: Path | str, what: str, error: type[KitgenError], folder: str | None = None) -> bytes:
+def read_bytes(path: Path | str, what: What, error: type[KitgenError], folder: str | None = None) -> bytes:
     """Return the bytes of the file ``path`` (or of standard input for ``-``), at most 4 MiB.
 
     ``what`` names the file in messages (``"game log"``, ``"roster"``), ``folder`` what a
@@ -49,11 +53,14 @@ def read_bytes(path: Path | str, what: str, error: type[KitgenError], folder: st
     name = shown_name(path)
     data = _read_stdin() if str(path) == STDIN else _read_file(path, name, what, error, folder)
     if len(data) > MAX_BYTES:
-        raise error(f"{name!r} is larger than 4 MiB, too large for a {what}.")
+        raise error({
+            "game log": gettext("{file} is larger than 4 MiB, too large for a game log."),
+            "roster": gettext("{file} is larger than 4 MiB, too large for a roster."),
+        }[what].format(file=repr(name)))
     return data
 
 
-def read_text(path: Path | str, what: str, error: type[KitgenError], folder: str | None = None) -> str:
+def read_text(path: Path | str, what: What, error: type[KitgenError], folder: str | None = None) -> str:
     """Return the text of the file ``path`` (or of standard input for ``-``) decoded as
     UTF-8, a leading byte-order mark dropped.
 
@@ -63,35 +70,40 @@ def read_text(path: Path | str, what: str, error: type[KitgenError], folder: str
     name = shown_name(path)
     data = read_bytes(path, what, error, folder)
     if data.startswith(_UTF16_MARKS) or _looks_utf16(data):
-        raise error(f"{name!r} is UTF-16 text, not UTF-8; save the {what} as UTF-8.")
+        raise error({
+            "game log": gettext("{file} is UTF-16 text, not UTF-8; save the game log as UTF-8."),
+            "roster": gettext("{file} is UTF-16 text, not UTF-8; save the roster as UTF-8."),
+        }[what].format(file=repr(name)))
     if b"\x00" in data:
-        raise error(f"{name!r} is a binary file, not a {what}.")
+        raise error({
+            "game log": gettext("{file} is a binary file, not a game log."),
+            "roster": gettext("{file} is a binary file, not a roster."),
+        }[what].format(file=repr(name)))
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise error(f"{name!r} is not UTF-8 text.") from None
+        raise error(gettext("{file} is not UTF-8 text.").format(file=repr(name))) from None
 
 
 def _read_stdin() -> bytes:
     return sys.stdin.buffer.read(MAX_BYTES + 1)
 
 
-def _read_file(path: Path | str, name: str, what: str, error: type[KitgenError],
+def _read_file(path: Path | str, name: str, what: What, error: type[KitgenError],
                folder: str | None) -> bytes:
     """Return at most ``MAX_BYTES + 1`` bytes of the regular file ``path``."""
     try:
         handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
     except FileNotFoundError:
-        raise error(f"{name!r} does not exist.") from None
+        raise error(gettext("{file} does not exist.").format(file=repr(name))) from None
     except OSError as failure:
-        raise error(f"{name!r} cannot be read ({failure.strerror}).") from None
+        raise error(_unreadable(name, failure)) from None
     try:
         mode = os.fstat(handle).st_mode
         if stat.S_ISDIR(mode) and folder is not None:
-            raise error(f"{name!r} is {folder}.")
+            raise error(gettext("{file} is {folder}.").format(file=repr(name), folder=folder))
         if not stat.S_ISREG(mode):
-            kind = next((kind for test, kind in _KINDS if test(mode)), "not a regular file")
-            raise error(f"{name!r} is {kind}, not a {what}.")
+            raise error(_not_a_file(name, next((kind for test, kind in _KINDS if test(mode)), "other"), what))
         chunks = []
         left = MAX_BYTES + 1
         while left > 0:
@@ -102,9 +114,31 @@ def _read_file(path: Path | str, name: str, what: str, error: type[KitgenError],
             left -= len(chunk)
         return b"".join(chunks)
     except OSError as failure:
-        raise error(f"{name!r} cannot be read ({failure.strerror}).") from None
+        raise error(_unreadable(name, failure)) from None
     finally:
         os.close(handle)
+
+
+def _unreadable(name: str, failure: OSError) -> str:
+    return gettext("{file} cannot be read ({reason}).").format(file=repr(name), reason=failure.strerror)
+
+
+def _not_a_file(name: str, kind: str, what: What) -> str:
+    """Return the refusal of the file ``name``, a ``kind`` of file (see ``_KINDS``, or
+    ``"other"``) that is not a regular file, as ``what``."""
+    sentences = {
+        ("folder", "game log"): gettext("{file} is a folder, not a game log."),
+        ("folder", "roster"): gettext("{file} is a folder, not a roster."),
+        ("fifo", "game log"): gettext("{file} is a FIFO (named pipe), not a game log."),
+        ("fifo", "roster"): gettext("{file} is a FIFO (named pipe), not a roster."),
+        ("socket", "game log"): gettext("{file} is a socket, not a game log."),
+        ("socket", "roster"): gettext("{file} is a socket, not a roster."),
+        ("device", "game log"): gettext("{file} is a device, not a game log."),
+        ("device", "roster"): gettext("{file} is a device, not a roster."),
+        ("other", "game log"): gettext("{file} is not a regular file, not a game log."),
+        ("other", "roster"): gettext("{file} is not a regular file, not a roster."),
+    }
+    return sentences[kind, what].format(file=repr(name))
 
 
 def _looks_utf16(data: bytes) -> bool:

@@ -51,7 +51,7 @@ def test_the_registered_game_owns_its_preset_and_alias(eight):
 
 
 def test_an_unknown_variant_is_refused_by_name():
-    with pytest.raises(ValueError, match="unsupported variant: 'eight'"):
+    with pytest.raises(ValueError, match="unknown preset: 'eight'"):
         find_game("eight")
 
 

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
+from typer.testing import CliRunner
 
+import kitgen.text
+from kitgen.cli import app
 from kitgen.games import find_preset
 from kitgen.kit.guide import how_to_use
 from kitgen.kit.layout import PAPERS, Layout
@@ -56,6 +61,9 @@ def esperanto(language):
         (("Plan for %(low)s to %(high)s minutes with %(count)s player, explaining the rules included.",
           "Plan for %(low)s to %(high)s minutes with %(count)s players, explaining the rules included."),
          ("%(low)s-%(high)s minutoj kun %(count)s ludanto.", "%(low)s-%(high)s minutoj kun %(count)s ludantoj.")),
+        ("{file} does not exist.", "{file} ne ekzistas."),
+        ("Judge one proposed move on a stated position (never proposes one).",
+         "Juĝu unu proponitan movon (neniam proponas unu)."),
     ])
 
 
@@ -119,3 +127,19 @@ def test_a_report_sentence_is_worded_in_the_language_in_use(language):
     assert fair.sentence("two-dice") == "36 ĵetoj de du kuboj: konforme al justaj kuboj, p = 1.00."
     row = PlayerRow(1, "Eli", 1, False, {"turns": 1, "average_left": 22.375})
     assert figures_phrase(row, ("turns", "average_left")) == "1 vico · avg left 22.4"
+def test_an_error_message_comes_from_the_catalog(esperanto):
+    result = CliRunner().invoke(app, ["validate", "missing.log"])
+    assert result.exit_code == 2
+    assert result.stderr == "kitgen: missing.log: 'missing.log' ne ekzistas.\n"
+
+
+def test_the_help_comes_from_the_catalog_of_the_language_chosen_before_the_cli_is_imported(esperanto):
+    show_help = (
+        "import kitgen.text; from pathlib import Path; "
+        f"kitgen.text.LOCALE_FOLDER = Path({str(kitgen.text.LOCALE_FOLDER)!r}); kitgen.text.use_language('eo'); "
+        "from kitgen.cli import app; app(['check', '--help'], prog_name='kitgen')"
+    )
+    shown = subprocess.run([sys.executable, "-c", show_help], cwd=ROOT, capture_output=True, text=True,
+                           env={"COLUMNS": "200", "PATH": ""}, check=True).stdout
+    assert "Juĝu unu proponitan movon (neniam proponas unu)." in shown
+    assert "--rules" in shown and "The game: a preset id" in shown  # what the catalog lacks stays English

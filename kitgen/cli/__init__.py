@@ -34,6 +34,7 @@ from kitgen.errors import KitgenError
 from kitgen.games import DEFAULT_PRESET, presets
 from kitgen.games.preset import Rules
 from kitgen.kit.request import HostKeyPlacement, PaperName
+from kitgen.text import gettext as _
 
 if TYPE_CHECKING:  # for annotations only: the CLI imports Rich and the session when a command runs
     from rich.progress import Progress, TaskID
@@ -51,36 +52,31 @@ app = typer.Typer(
 STDOUT = Path("-")  # -o -: the kit PDF on standard output
 
 
-KIT_EXAMPLES = """Examples:
+def examples(*commands: str) -> str:
+    """Return a command's epilog: the heading ``Examples:`` then each command line.
 
-  kitgen kit --rules classic --format best-of-3 --roster examples/class.csv -o class.pdf
+    >>> examples("kitgen rules")
+    'Examples:\\n\\n  kitgen rules\\n'
+    """
+    return _("Examples:") + "".join(f"\n\n  {command}" for command in commands) + "\n"
 
-  kitgen kit --rules knucklebones --players "Ana, Ben" --paper letter -o knucklebones.pdf
 
-  kitgen kit --seats 4 --tables 3 --host-key none -o - | lp
-"""
-TRANSCRIBE_EXAMPLES = """Examples:
-
-  kitgen kit --rules classic --players "Ana, Ben, Cy" --fillable -o club.pdf
-
-  kitgen transcribe club.pdf -o logs
-
-  kitgen transcribe club.pdf --force
-"""
-CHECK_EXAMPLES = """Examples:
-
-  kitgen check --open "1 2 4 9" --roll 5+1 --close "2 4"
-
-  kitgen check --rules classic --open "1 5 9" --roll 4 --none
-
-  kitgen check --rules knucklebones --face 3 --column left --theirs "left:3"
-"""
-RULES_EXAMPLES = """Examples:
-
-  kitgen rules
-
-  kitgen rules knucklebones
-"""
+KIT_EXAMPLES = examples(
+    "kitgen kit --rules classic --format best-of-3 --roster examples/class.csv -o class.pdf",
+    'kitgen kit --rules knucklebones --players "Ana, Ben" --paper letter -o knucklebones.pdf',
+    "kitgen kit --seats 4 --tables 3 --host-key none -o - | lp",
+)
+TRANSCRIBE_EXAMPLES = examples(
+    'kitgen kit --rules classic --players "Ana, Ben, Cy" --fillable -o club.pdf',
+    "kitgen transcribe club.pdf -o logs",
+    "kitgen transcribe club.pdf --force",
+)
+CHECK_EXAMPLES = examples(
+    'kitgen check --open "1 2 4 9" --roll 5+1 --close "2 4"',
+    'kitgen check --rules classic --open "1 5 9" --roll 4 --none',
+    'kitgen check --rules knucklebones --face 3 --column left --theirs "left:3"',
+)
+RULES_EXAMPLES = examples("kitgen rules", "kitgen rules knucklebones")
 
 
 def fail(message: str) -> NoReturn:
@@ -107,7 +103,8 @@ def refuse_unused(rules: Rules, **given: object) -> None:
     for name, value in given.items():
         if value is not None and value is not False and name not in own:
             owner = next(game for game in games() if name in game.options)
-            fail(f"--{name.replace('_', '-')} is for {owner.title}, not {rules.preset}.")
+            fail(_("{option} is for {game}, not {preset}.").format(
+                option=f"--{name.replace('_', '-')}", game=owner.title, preset=rules.preset))
 
 
 class KitProgress:
@@ -129,7 +126,7 @@ class KitProgress:
 
             bar = Progress(console=Console(stderr=True), transient=True)
             bar.start()
-            self._shown = (bar, bar.add_task("Rendering the kit", total=total))
+            self._shown = (bar, bar.add_task(_("Rendering the kit"), total=total))
         bar, task = self._shown
         bar.update(task, completed=done)
 
@@ -194,17 +191,18 @@ def quiet_font_warnings() -> None:
     logging.getLogger("fontTools").setLevel(logging.ERROR)
 
 
-@app.callback()
+@app.callback(help=_("Print paper kits for exact-sum dice games and check what players wrote on them."))
 def main(
     version: bool = typer.Option(
         False, "--version", callback=show_version, is_eager=True,
-        help="Print the version and exit.",
+        help=_("Print the version and exit."),
     ),
 ) -> None:
-    """Print paper kits for exact-sum dice games and check what players wrote on them."""
+    """Take the options given before a command (``--version``)."""
 
 
-@app.command(cls=Command, epilog=KIT_EXAMPLES)
+@app.command(cls=Command, epilog=KIT_EXAMPLES,
+              help=_("Write a printable kit (PDF) and its host key; say on standard error what it holds."))
 def kit(
     rules: PresetOption = DEFAULT_PRESET,
     tiles: TilesOption = None,
@@ -212,48 +210,48 @@ def kit(
     format: FormatOption = None,
     scoring: ScoringOption = None,
     match: MatchOption = None,
-    players: str | None = typer.Option(None, "--players", help='Names in seat order, e.g. "Ana, Ben".'),
+    players: str | None = typer.Option(None, "--players", help=_('Names in seat order, e.g. "Ana, Ben".')),
     roster: Path | None = typer.Option(
         None, "--roster",
-        help="A class list: one name a line, a CSV or spreadsheet (.xlsx) with a name column.",
+        help=_("A class list: one name a line, a CSV or spreadsheet (.xlsx) with a name column."),
     ),
     seats: int | None = typer.Option(
-        None, "--seats", show_default="the preset's most players, at most 6",
-        help="Blank tables: how many seats each has, to write names in.",
+        None, "--seats", show_default=_("the preset's most players, at most 6"),
+        help=_("Blank tables: how many seats each has, to write names in."),
     ),
-    tables: int = typer.Option(1, "--tables", help="How many tables: blank ones, or at least this many for names."),
+    tables: int = typer.Option(1, "--tables", help=_("How many tables: blank ones, or at least this many for names.")),
     table_size: int | None = typer.Option(
-        None, "--table-size", show_default="the preset's most players",
-        help="With names: seat at most this many at a table; the names are split in order "
-             "into the fewest tables of balanced sizes.",
+        None, "--table-size", show_default=_("the preset's most players"),
+        help=_("With names: seat at most this many at a table; the names are split in order "
+               "into the fewest tables of balanced sizes."),
     ),
     rounds: int | None = typer.Option(
-        None, "--rounds", show_default="what 19 in 20 games need",
-        help="Games of several rounds: the rounds to print (long-game: turns a seat).",
+        None, "--rounds", show_default=_("what 19 in 20 games need"),
+        help=_("Games of several rounds: the rounds to print (long-game: turns a seat)."),
     ),
     paper: PaperName | None = typer.Option(
         None, "--paper", case_sensitive=False, show_default="$KITGEN_PAPER, $PAPERSIZE, /etc/papersize, a4",
-        help="The paper size (the first of the defaults that is set).",
+        help=_("The paper size (the first of the defaults that is set)."),
     ),
     host_key: HostKeyPlacement = typer.Option(
         "separate", "--host-key", case_sensitive=False,
-        help="The host key as its own PDF, at the end of the kit, or left out.",
+        help=_("The host key as its own PDF, at the end of the kit, or left out."),
     ),
-    large_print: bool = typer.Option(False, "--large-print", help="Text and boxes at least 1.5x."),
+    large_print: bool = typer.Option(False, "--large-print", help=_("Text and boxes at least 1.5x.")),
     die_size: float | None = typer.Option(
         None, "--die-size", show_default="16",
-        help="knucklebones: the width in mm of the dice the board cells hold.",
+        help=_("knucklebones: the width in mm of the dice the board cells hold."),
     ),
     output: Path | None = typer.Option(
         None, "-o", "--output", show_default="output/kit.pdf",
-        help="The kit PDF, or - for standard output.",
+        help=_("The kit PDF, or - for standard output."),
     ),
-    force: bool = typer.Option(False, "--force", help="Replace an existing file named with -o."),
+    force: bool = typer.Option(False, "--force", help=_("Replace an existing file named with -o.")),
     fillable: bool = typer.Option(
-        False, "--fillable", help="Form fields on every write-in place, to fill on a screen (docs/FORMS.md).",
+        False, "--fillable", help=_("Form fields on every write-in place, to fill on a screen (docs/FORMS.md)."),
     ),
 ) -> None:
-    """Write a printable kit (PDF) and its host key; say on standard error what it holds."""
+    """Run ``kitgen kit`` (docs/cli.md)."""
     quiet_font_warnings()
     from kitgen.kit.build import build_kit, render_kit
     from kitgen.kit.papersize import default_paper
@@ -267,11 +265,11 @@ def kit(
                                scoring=scoring, match=match)
         refuse_unused(settled, die_size=die_size)
         if players is not None and roster is not None:
-            fail("give names with --players or --roster, not both.")
+            fail(_("give names with --players or --roster, not both."))
         if to_stdout and host_key == "separate":
-            fail("-o - writes one PDF to standard output, so add --host-key none (or appended).")
+            fail(_("-o - writes one PDF to standard output, so add --host-key none (or appended)."))
         if to_stdout and sys.stdout.isatty():
-            fail("-o - writes a PDF to standard output: redirect it to a file or a pipe, not a terminal.")
+            fail(_("-o - writes a PDF to standard output: redirect it to a file or a pipe, not a terminal."))
         names = split_names(players) if players is not None else ()
         if roster is not None:
             read = read_roster(roster)
@@ -288,7 +286,7 @@ def kit(
             if to_stdout:
                 rendered = render_kit(request, progress)
                 typer.get_binary_stream("stdout").write(rendered.pdfs[0])
-                summary = rendered.contents.summary(["standard output"])
+                summary = rendered.contents.summary([_("standard output")])
             else:
                 written = build_kit(request, progress)
                 summary = written.summary()
@@ -303,7 +301,8 @@ def kit(
         typer.echo(line, err=True)
 
 
-@app.command(cls=Command, epilog=CHECK_EXAMPLES)
+@app.command(cls=Command, epilog=CHECK_EXAMPLES,
+              help=_("Judge one proposed move on a stated position (never proposes one)."))
 def check(
     rules: PresetOption = DEFAULT_PRESET,
     tiles: TilesOption = None,
@@ -311,24 +310,25 @@ def check(
     format: FormatOption = None,
     scoring: ScoringOption = None,
     match: MatchOption = None,
-    open_tiles: str | None = typer.Option(None, "--open", help='The open tiles, e.g. "1 2 4 9".'),
-    roll: str | None = typer.Option(None, "--roll", help="The throw: 8, 5+3 or 'die 4'."),
-    close: str | None = typer.Option(None, "--close", help='The tiles the move shuts (or opens), e.g. "3 5".'),
-    none: bool = typer.Option(False, "--none", help="Judge the claim that the throw has no move."),
+    open_tiles: str | None = typer.Option(None, "--open", help=_('The open tiles, e.g. "1 2 4 9".')),
+    roll: str | None = typer.Option(None, "--roll", help=_("The throw: 8, 5+3 or 'die 4'.")),
+    close: str | None = typer.Option(None, "--close", help=_('The tiles the move shuts (or opens), e.g. "3 5".')),
+    none: bool = typer.Option(False, "--none", help=_("Judge the claim that the throw has no move.")),
     role: Literal["close", "open"] | None = typer.Option(
         None, "--role", case_sensitive=False, show_default="close",
-        help="long-game: the closer shuts tiles, the opener opens them.",
+        help=_("long-game: the closer shuts tiles, the opener opens them."),
     ),
-    mine: str | None = typer.Option(None, "--mine", help='knucklebones: your grid, e.g. "left:3,3 middle: right:6".'),
-    theirs: str | None = typer.Option(None, "--theirs", help="knucklebones: the opponent's grid."),
-    face: int | None = typer.Option(None, "--face", help="knucklebones: the rolled face."),
+    mine: str | None = typer.Option(
+        None, "--mine", help=_('knucklebones: your grid, e.g. "left:3,3 middle: right:6".')),
+    theirs: str | None = typer.Option(None, "--theirs", help=_("knucklebones: the opponent's grid.")),
+    face: int | None = typer.Option(None, "--face", help=_("knucklebones: the rolled face.")),
     column: Literal["left", "middle", "right", "l", "m", "r", "1", "2", "3"] | None = typer.Option(
         None, "--column", case_sensitive=False,
-        help="knucklebones: the column the die goes in (as in a log: also l, m, r or 1, 2, 3).",
+        help=_("knucklebones: the column the die goes in (as in a log: also l, m, r or 1, 2, 3)."),
     ),
-    as_json: bool = typer.Option(False, "--json", help="Print the verdict as JSON."),
+    as_json: bool = typer.Option(False, "--json", help=_("Print the verdict as JSON.")),
 ) -> None:
-    """Judge one proposed move on a stated position (never proposes one)."""
+    """Run ``kitgen check`` (docs/cli.md)."""
     from kitgen.games import find_game
 
     try:
@@ -349,14 +349,12 @@ def check(
     raise typer.Exit(0 if verdict.ok else 1)
 
 
-VALIDATE_EPILOG = (
-    "A game log is the paper record typed in, one line per throw (or placement) in the order "
-    "played; '#' starts a comment. The format, every line form and the results are described "
-    "in docs/log-format.md of kitgen's source (and in its README). For example:"
-) + """
-
-\b
-  rules: strip
+VALIDATE_EPILOG = "\n\n".join((
+    _("A game log is the paper record typed in, one line per throw (or placement) in the order "
+      "played; '#' starts a comment. The format, every line form and the results are described "
+      "in docs/log-format.md of kitgen's source (and in its README). For example:"),
+    # TRANSLATORS: a sample log; translate only the comments after '#'.
+    "\b\n" + _("""  rules: strip
   players: Ana, Ben
   turn Ana
   8: 8              # throw: tiles shut (a throw is 8, 5+3 or die 4)
@@ -364,27 +362,24 @@ VALIDATE_EPILOG = (
   11: -             # no move: the turn ends
   score: 9
   ...
-  winner: Ana
-
-Examples:
-
-  kitgen validate examples/club.log examples/table2.log
-
-  kitgen validate --json examples > results.json
-"""
+  winner: Ana"""),
+    examples("kitgen validate examples/club.log examples/table2.log",
+             "kitgen validate --json examples > results.json"),
+))
 
 
-@app.command(cls=Command, epilog=VALIDATE_EPILOG)
+@app.command(cls=Command, epilog=VALIDATE_EPILOG,
+              help=_("Check transcribed game logs: every rule, every fault with its line, what decided the game."))
 def validate(
     # str, not Path: Typer converts each Path argument through a pydantic adapter, a cost per
     # file (docs/performance.md, "Start-up").
     logs: list[str] = typer.Argument(
         ..., metavar="LOG...",
-        help="Game log files to check; a folder means every *.log file in it; - reads standard input; "
-             "a filled fillable kit (PDF) means a log per table."),
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON array with one object per log."),
+        help=_("Game log files to check; a folder means every *.log file in it; - reads standard input; "
+               "a filled fillable kit (PDF) means a log per table.")),
+    as_json: bool = typer.Option(False, "--json", help=_("Print one JSON array with one object per log.")),
 ) -> None:
-    """Check transcribed game logs: every rule, every fault with its line, what decided the game."""
+    """Run ``kitgen validate`` (docs/cli.md)."""
     from contextlib import closing
 
     from kitgen.logs.batch import check_files
@@ -416,43 +411,40 @@ def validate(
     raise typer.Exit(status)
 
 
-REPORT_EXAMPLES = """Examples:
-
-  kitgen report examples -o club-report.pdf
-
-  kitgen report examples --paper letter --force
-
-  kitgen report examples --csv > standings.csv
-"""
+REPORT_EXAMPLES = examples(
+    "kitgen report examples -o club-report.pdf",
+    "kitgen report examples --paper letter --force",
+    "kitgen report examples --csv > standings.csv",
+)
 
 
-@app.command(cls=Command, epilog=REPORT_EXAMPLES)
+@app.command(cls=Command, epilog=REPORT_EXAMPLES, help=_(
+    "Write the session report of many tables' logs: results, standings, figures, the dice.\n\n"
+    "Exit status 0 when every log is valid, 1 when a log has errors, 2 when a log could not\n"
+    "be read (the report is written in every case, listing it)."))
 def report(
     # str, not Path: Typer refuses a Path the user may not read with a usage message, where
     # the report lists that log as unreadable (LogUnreadableError) and goes on.
     logs: list[str] = typer.Argument(
-        ..., metavar="LOG...", help="Game logs, one per table; a folder means every *.log file in it."),
+        ..., metavar="LOG...", help=_("Game logs, one per table; a folder means every *.log file in it.")),
     output: Path | None = typer.Option(
-        None, "-o", "--output", show_default="output/report.pdf", help="The report PDF."),
+        None, "-o", "--output", show_default="output/report.pdf", help=_("The report PDF.")),
     paper: PaperName | None = typer.Option(
         None, "--paper", case_sensitive=False, show_default="$KITGEN_PAPER, $PAPERSIZE, /etc/papersize, a4",
-        help="The paper size (the first of the defaults that is set).",
+        help=_("The paper size (the first of the defaults that is set)."),
     ),
-    force: bool = typer.Option(False, "--force", help="Replace an existing file named with -o."),
-    as_json: bool = typer.Option(False, "--json", help="Print the standings and figures as JSON instead."),
-    as_csv: bool = typer.Option(False, "--csv", help="Print the standings and figures as CSV instead."),
+    force: bool = typer.Option(False, "--force", help=_("Replace an existing file named with -o.")),
+    as_json: bool = typer.Option(False, "--json", help=_("Print the standings and figures as JSON instead.")),
+    as_csv: bool = typer.Option(False, "--csv", help=_("Print the standings and figures as CSV instead.")),
 ) -> None:
-    """Write the session report of many tables' logs: results, standings, figures, the dice.
-
-    Exit status 0 when every log is valid, 1 when a log has errors, 2 when a log could not
-    be read (the report is written in every case, listing it)."""
+    """Run ``kitgen report`` (docs/cli.md)."""
     from kitgen.session.collect import collect_session, collect_session_while
 
     quiet_font_warnings()
     if as_json and as_csv:
-        fail("choose --json or --csv, not both.")
+        fail(_("choose --json or --csv, not both."))
     if (as_json or as_csv) and output is not None:
-        fail("--json and --csv print to standard output; redirect it to write a file.")
+        fail(_("--json and --csv print to standard output; redirect it to write a file."))
     try:
         if as_json or as_csv:
             import json
@@ -484,16 +476,17 @@ def _report_writer() -> Callable[[Session, Path | None, str, bool], Path]:
     return write_report
 
 
-@app.command("transcribe", cls=Command, epilog=TRANSCRIBE_EXAMPLES)
+@app.command("transcribe", cls=Command, epilog=TRANSCRIBE_EXAMPLES,
+              help=_("Write a game log per table of a filled fillable kit, ready to read, edit or validate."))
 def transcribe_command(
     # str, not Path: a kit that cannot be read is one sentence of read_kit's, not a usage message
-    kit: str = typer.Argument(..., metavar="KIT", help="A filled fillable kit (PDF)."),
+    kit: str = typer.Argument(..., metavar="KIT", help=_("A filled fillable kit (PDF).")),
     output: Path | None = typer.Option(
-        None, "-o", "--output", show_default="the kit's folder", help="The folder to write the logs in.",
+        None, "-o", "--output", show_default=_("the kit's folder"), help=_("The folder to write the logs in."),
     ),
-    force: bool = typer.Option(False, "--force", help="Replace logs that exist."),
+    force: bool = typer.Option(False, "--force", help=_("Replace logs that exist.")),
 ) -> None:
-    """Write a game log per table of a filled fillable kit, ready to read, edit or validate."""
+    """Run ``kitgen transcribe`` (docs/cli.md)."""
     from kitgen.forms.read import kit_logs
     from kitgen.kit.output import check_output_path, replaceable, write_files
 
@@ -510,13 +503,14 @@ def transcribe_command(
         typer.echo(str(path))
 
 
-@app.command("rules", cls=Command, epilog=RULES_EXAMPLES)
+@app.command("rules", cls=Command, epilog=RULES_EXAMPLES,
+              help=_("List the presets, or print one preset's rules in the kit's words."))
 def rules_command(
     preset: PresetId | None = typer.Argument(
         None, metavar="PRESET", case_sensitive=False, show_default=False,
-        help="A preset id; without one, list the presets."),
+        help=_("A preset id; without one, list the presets.")),
 ) -> None:
-    """List the presets, or print one preset's rules in the kit's words."""
+    """Run ``kitgen rules`` (docs/cli.md)."""
     from kitgen.games import find_preset
     from kitgen.rulebook import rules_text
 

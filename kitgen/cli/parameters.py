@@ -14,12 +14,10 @@ from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from kitgen.errors import QUOTE_MAX_CHARS, quote
 from kitgen.games import presets
+from kitgen.text import gettext as _
 
 LONG_QUOTE = re.compile(rf"'([^']{{{QUOTE_MAX_CHARS + 1},}})'")  # a value Click quotes whole
 PYDANTIC_VALUE_ERROR = "Value error, "
-# pydantic's error type for a number that is not one: Click's words for it
-NUMBER_ERRORS = {"int_parsing": "a valid integer", "float_parsing": "a valid float"}
-
 
 
 # click's Parameter: Typer vendors click as the private typer._click and exports no name for it
@@ -73,8 +71,11 @@ def clicks_message(error: typer.BadParameter) -> str:
     of a number that is not one."""
     errors = getattr(error.__cause__, "errors", None)  # pydantic's ValidationError.errors
     first = errors()[0] if errors is not None and errors() else {}
-    if first.get("type") in NUMBER_ERRORS:
-        return f"{quote(str(first.get('input')))} is not {NUMBER_ERRORS[first['type']]}."
+    # pydantic's error types for a number that is not one, in Click's words
+    if first.get("type") == "int_parsing":
+        return _("{value} is not a valid integer.").format(value=quote(str(first.get("input"))))
+    if first.get("type") == "float_parsing":
+        return _("{value} is not a valid float.").format(value=quote(str(first.get("input"))))
     message = error.message.removeprefix(PYDANTIC_VALUE_ERROR)
     return LONG_QUOTE.sub(lambda found: quote(found.group(1)), message)
 
@@ -116,13 +117,13 @@ else:
     ScoringChoice = option_choices("scoring")
     MatchChoice = option_choices("match")
 PresetOption = Annotated[PresetId, typer.Option(
-    "--rules", case_sensitive=False, help="The game: a preset id (kitgen rules lists them).")]
-TilesOption = Annotated[TilesChoice | None, typer.Option("--tiles", help="classic: tiles on the box.")]
+    "--rules", case_sensitive=False, help=_("The game: a preset id (kitgen rules lists them)."))]
+TilesOption = Annotated[TilesChoice | None, typer.Option("--tiles", help=_("classic: tiles on the box."))]
 OneDieOption = Annotated[OneDieChoice | None, typer.Option(
-    "--one-die", case_sensitive=False, help="classic: the one-die rule.")]
+    "--one-die", case_sensitive=False, help=_("classic: the one-die rule."))]
 FormatOption = Annotated[FormatChoice | None, typer.Option(
-    "--format", case_sensitive=False, help="classic: single round, best of 3/5/7, or elimination.")]
+    "--format", case_sensitive=False, help=_("classic: single round, best of 3/5/7, or elimination."))]
 ScoringOption = Annotated[ScoringChoice | None, typer.Option(
-    "--scoring", case_sensitive=False, help="hundred: score the tiles' sum or their digits.")]
+    "--scoring", case_sensitive=False, help=_("hundred: score the tiles' sum or their digits."))]
 MatchOption = Annotated[MatchChoice | None, typer.Option(
-    "--match", case_sensitive=False, help="knucklebones: one game or a best-of match.")]
+    "--match", case_sensitive=False, help=_("knucklebones: one game or a best-of match."))]

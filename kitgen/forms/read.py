@@ -47,6 +47,7 @@ from kitgen.forms.scheme import MANIFEST_NAME, MAX_MANIFEST_BYTES, Manifest
 from kitgen.forms.transcribe import TableLog, transcribe
 from kitgen.logs.report import Report
 from kitgen.logs.validate import validate_text
+from kitgen.text import gettext, ngettext
 from kitgen.textfile import MAX_BYTES, PDF_HEADER, shown_name
 
 # The largest fillable kit kitgen writes, 500 names of hundred (63 tables of 8 seats), is
@@ -127,14 +128,20 @@ def read_kit(path: Path) -> tuple[Manifest, dict[str, str]]:
             _check_cross_references(data, budget, name)
             reader = object_reader(data, budget, FIELD_OBJECT_BYTES, MAX_STREAM_BYTES, MAX_OBJECTS)
             if "/Encrypt" in reader.trailer:
-                raise LogUnreadableError(f"{name!r} is encrypted; save the filled kit without a password.")
+                raise LogUnreadableError(gettext(
+                    "{file} is encrypted; save the filled kit without a password."
+                ).format(file=repr(name)))
             catalog = reader.resolved(_entry(reader.trailer, "/Root"), FORM_OBJECT_BYTES)
             if not isinstance(catalog, DictionaryObject):
-                raise LogUnreadableError(f"{name!r} is damaged: it cannot be read as a PDF.")
+                raise LogUnreadableError(gettext(
+                    "{file} is damaged: it cannot be read as a PDF."
+                ).format(file=repr(name)))
             try:
                 manifest = Manifest.from_json(_manifest_bytes(reader, catalog, name))
             except ValueError as error:
-                raise LogUnreadableError(f"{name!r} cannot be read: {error}") from None
+                raise LogUnreadableError(gettext(
+                    "{file} cannot be read: {error}"
+                ).format(file=repr(name), error=error)) from None
             values = _field_values(reader, catalog, name, _most_fields(manifest))
     except KitgenError:
         raise
@@ -143,14 +150,18 @@ def read_kit(path: Path) -> tuple[Manifest, dict[str, str]]:
     except Oversized:
         raise LogUnreadableError(_oversized(name)) from None
     except LimitReachedError:  # pypdf's bounds, set by _LIMITS
-        raise LogUnreadableError(f"{name!r} is not a kit: it goes past every bound of a kit's (a stream that "
-                                 "inflates far, an array of millions).") from None
+        raise LogUnreadableError(gettext(
+            "{file} is not a kit: it goes past every bound of a kit's (a stream that inflates far, an "
+            "array of millions)."
+        ).format(file=repr(name))) from None
     except Exception:  # pypdf raises many kinds on a damaged file: all mean the same here
         if budget.overrun:
             raise LogUnreadableError(_overrun(name, len(data))) from None
         if reader is not None and reader.cut_short:
             raise LogUnreadableError(_oversized(name)) from None
-        raise LogUnreadableError(f"{name!r} is damaged: it cannot be read as a PDF.") from None
+        raise LogUnreadableError(gettext(
+            "{file} is damaged: it cannot be read as a PDF."
+        ).format(file=repr(name))) from None
     finally:
         pypdf_log.setLevel(saved)
     if budget.overrun:  # pypdf may have gone on past the end of what it was let read
@@ -160,14 +171,19 @@ def read_kit(path: Path) -> tuple[Manifest, dict[str, str]]:
 
 def _oversized(name: str) -> str:
     """Return the sentence refusing a file with an object larger than its kind is in a kit."""
-    return (f"{name!r} is not a kit: it holds an object far larger than any of a kit's (a field of over "
-            f"{FIELD_OBJECT_BYTES // 1024} KiB, say).")
+    return gettext(
+        "{file} is not a kit: it holds an object far larger than any of a kit's (a field of over {most} KiB, say)."
+    ).format(file=repr(name), most=FIELD_OBJECT_BYTES // 1024)
 
 
 def _overrun(name: str, size: int) -> str:
     """Return the sentence refusing a file that would be parsed more than SCAN_FACTOR times over."""
-    return (f"{name!r} is not a kit: reading its {size} bytes would mean parsing more than "
-            f"{SCAN_FACTOR} times as much (objects that overlap, or streams that inflate far).")
+    return ngettext(
+        "{file} is not a kit: reading its {size} byte would mean parsing more than "
+        "{factor} times as much (objects that overlap, or streams that inflate far).",
+        "{file} is not a kit: reading its {size} bytes would mean parsing more than "
+        "{factor} times as much (objects that overlap, or streams that inflate far).", size,
+    ).format(file=repr(name), size=size, factor=SCAN_FACTOR)
 
 
 def _kit_bytes(path: Path, name: str) -> bytes:
@@ -179,27 +195,37 @@ def _kit_bytes(path: Path, name: str) -> bytes:
     """
     try:
         if not path.is_file():
-            raise LogUnreadableError(f"{name!r} does not exist." if not path.exists()
-                                     else f"{name!r} is not a regular file.")
+            raise LogUnreadableError((gettext("{file} does not exist.") if not path.exists()
+                                      else gettext("{file} is not a regular file.")).format(file=repr(name)))
         size = path.stat().st_size
         if size > MAX_FILLED_KIT_BYTES:
-            raise LogUnreadableError(f"{name!r} is {size} bytes, too large for a filled kit "
-                                     f"(at most {MAX_FILLED_KIT_BYTES // 2**20} MiB).")
+            raise LogUnreadableError(ngettext(
+                "{file} is {size} byte, too large for a filled kit (at most {most} MiB).",
+                "{file} is {size} bytes, too large for a filled kit (at most {most} MiB).", size,
+            ).format(file=repr(name), size=size, most=MAX_FILLED_KIT_BYTES // 2**20))
         with path.open("rb") as stream:
             data = stream.read(size + 1)  # not MAX_FILLED_KIT_BYTES + 1: read() makes room for all it is asked
     except OSError as error:
-        raise LogUnreadableError(f"{name!r} cannot be read ({error.strerror or error}).") from None
+        raise LogUnreadableError(gettext("{file} cannot be read ({reason}).").format(
+            file=repr(name), reason=error.strerror or error)) from None
     if len(data) > size:  # it grew since
-        raise LogUnreadableError(f"{name!r} changed while it was read; save it again and retry.")
+        raise LogUnreadableError(gettext(
+            "{file} changed while it was read; save it again and retry."
+        ).format(file=repr(name)))
     if not data.startswith(PDF_HEADER):
-        raise LogUnreadableError(f"{name!r} is not a PDF.")
+        raise LogUnreadableError(gettext("{file} is not a PDF.").format(file=repr(name)))
     end = data.rfind(b"%%EOF", max(0, len(data) - EOF_TAIL_BYTES - 5))
     if end < 0:
         end = data.rfind(b"%%EOF")
         if end < 0:
-            raise LogUnreadableError(f"{name!r} is damaged: it has no end (%%EOF), so it was cut short.")
-        raise LogUnreadableError(f"{name!r} is not a kit as a viewer saves it: {len(data) - end - 5} bytes "
-                                 "follow its end (%%EOF).")
+            raise LogUnreadableError(gettext(
+                "{file} is damaged: it has no end (%%EOF), so it was cut short."
+            ).format(file=repr(name)))
+        # English says "bytes follow" of one too (the output kept exactly); other languages get their forms
+        raise LogUnreadableError(ngettext(
+            "{file} is not a kit as a viewer saves it: {count} bytes follow its end (%%EOF).",
+            "{file} is not a kit as a viewer saves it: {count} bytes follow its end (%%EOF).", len(data) - end - 5,
+        ).format(file=repr(name), count=len(data) - end - 5))
     return data
 
 
@@ -231,14 +257,18 @@ def _check_cross_references(data: bytes, budget: Budget, name: str) -> None:
     for found in _STARTXREF.finditer(data, max(0, len(data) - EOF_TAIL_BYTES - 64)):  # noqa: B007
         pass  # the last: an update's follows the kit's
     if not found:
-        raise LogUnreadableError(f"{name!r} is damaged: it does not end as a PDF does (startxref, %%EOF).")
+        raise LogUnreadableError(gettext(
+            "{file} is damaged: it does not end as a PDF does (startxref, %%EOF)."
+        ).format(file=repr(name)))
     offset: int | None = int(found[1])
     seen: set[int] = set()
     entries = 0
     while offset is not None:
         if offset in seen or len(seen) >= MAX_XREF_SECTIONS or offset >= len(data):
-            raise LogUnreadableError(f"{name!r} is not a kit: its cross-references loop, go nowhere or have more "
-                                     f"than {MAX_XREF_SECTIONS} sections.")
+            raise LogUnreadableError(gettext(
+                "{file} is not a kit: its cross-references loop, go nowhere or have more than {most} "
+                "sections."
+            ).format(file=repr(name), most=MAX_XREF_SECTIONS))
         seen.add(offset)
         position = cast("re.Match[bytes]", _SPACE.match(data, offset)).end()  # \s* always matches
         head, window = _OBJECT_HEAD.match(data, position), FIELD_OBJECT_BYTES + MAX_STREAM_BYTES
@@ -247,23 +277,33 @@ def _check_cross_references(data: bytes, budget: Budget, name: str) -> None:
             while subsection := _SUBSECTION.match(data, position):
                 entries += int(subsection[2])
                 if entries > MAX_OBJECTS:
-                    raise LogUnreadableError(f"{name!r} is not a kit: it has more than {MAX_OBJECTS} objects.")
+                    raise LogUnreadableError(gettext(
+                        "{file} is not a kit: it has more than {most} objects."
+                    ).format(file=repr(name), most=MAX_OBJECTS))
                 matched = _entries(int(subsection[2])).match(data, subsection.end())
                 if not matched:
-                    raise LogUnreadableError(f"{name!r} is damaged: its cross-reference table cannot be read.")
+                    raise LogUnreadableError(gettext(
+                        "{file} is damaged: its cross-reference table cannot be read."
+                    ).format(file=repr(name)))
                 position = matched.end()
             head, window = _TRAILER.match(data, position), TRAILER_BYTES
         elif not head:
-            raise LogUnreadableError(f"{name!r} is damaged: its cross-references cannot be found.")
+            raise LogUnreadableError(gettext(
+                "{file} is damaged: its cross-references cannot be found."
+            ).format(file=repr(name)))
         trailer = bounded_object(data, head.end(), window, budget) if head else None
         if not isinstance(trailer, DictionaryObject):
-            raise LogUnreadableError(f"{name!r} is not a kit: a trailer of its cross-references is damaged, "
-                                     f"or larger than {TRAILER_BYTES // 1024} KiB.")
+            raise LogUnreadableError(gettext(
+                "{file} is not a kit: a trailer of its cross-references is damaged, or larger than {most} "
+                "KiB."
+            ).format(file=repr(name), most=TRAILER_BYTES // 1024))
         hybrid = trailer.get("/XRefStm")  # a file both ways: its xref stream is a section too
         if isinstance(hybrid, NumberObject):
             head = _OBJECT_HEAD.match(data, int(hybrid)) if 0 <= hybrid < len(data) else None
             if not head or not isinstance(bounded_object(data, head.end(), window, budget), DictionaryObject):
-                raise LogUnreadableError(f"{name!r} is damaged: its cross-reference stream cannot be read.")
+                raise LogUnreadableError(gettext(
+                    "{file} is damaged: its cross-reference stream cannot be read."
+                ).format(file=repr(name)))
         previous = trailer.get("/Prev")
         offset = int(previous) if isinstance(previous, NumberObject) else None
 
@@ -295,7 +335,9 @@ def _manifest_bytes(reader: ObjectReader, catalog: DictionaryObject, name: str) 
         kids = reader.resolved(_entry(node, "/Kids"), FIELD_OBJECT_BYTES)
         looked += len(entries) // 2 + (len(kids) if isinstance(kids, ArrayObject) else 0)
         if looked > MAX_EMBEDDED_FILES:
-            raise LogUnreadableError(f"{name!r} embeds more than {MAX_EMBEDDED_FILES} files; it is not a kit.")
+            raise LogUnreadableError(gettext(
+                "{file} embeds more than {most} files; it is not a kit."
+            ).format(file=repr(name), most=MAX_EMBEDDED_FILES))
         for key, value in zip(entries[::2], entries[1::2], strict=False):  # an odd last key has no value
             if reader.resolved(key, FIELD_OBJECT_BYTES) == MANIFEST_NAME:
                 found.append(value)
@@ -304,20 +346,28 @@ def _manifest_bytes(reader: ObjectReader, catalog: DictionaryObject, name: str) 
                 seen.add((kid.idnum, kid.generation))
                 nodes.append(reader.resolved(kid, FIELD_OBJECT_BYTES))
     if not found:
-        raise LogUnreadableError(f"{name!r} is not a fillable kitgen kit (it has no kitgen manifest).")
+        raise LogUnreadableError(gettext(
+            "{file} is not a fillable kitgen kit (it has no kitgen manifest)."
+        ).format(file=repr(name)))
     if len(found) > 1:
-        raise LogUnreadableError(f"{name!r} has {len(found)} kitgen manifests; a kit embeds one.")
+        raise LogUnreadableError(ngettext(
+            "{file} has {count} kitgen manifest; a kit embeds one.",
+            "{file} has {count} kitgen manifests; a kit embeds one.", len(found),
+        ).format(file=repr(name), count=len(found)))
     spec = reader.resolved(found[0], FIELD_OBJECT_BYTES)
     files = reader.resolved(_entry(spec, "/EF"), FIELD_OBJECT_BYTES)
     stream = reader.resolved(_entry(files, "/F"), FIELD_OBJECT_BYTES + MAX_MANIFEST_BYTES)
     if not isinstance(stream, StreamObject):
-        raise LogUnreadableError(f"{name!r} cannot be read: its embedded manifest cannot be read.")
+        raise LogUnreadableError(gettext(
+            "{file} cannot be read: its embedded manifest cannot be read."
+        ).format(file=repr(name)))
     try:
         with apply_configuration(**_MANIFEST_LIMITS):
             return stream.get_data()
     except LimitReachedError:
-        raise LogUnreadableError(f"{name!r} cannot be read: its embedded manifest is over "
-                                 f"{MAX_MANIFEST_BYTES // 2**20} MiB, far larger than a kit's.") from None
+        raise LogUnreadableError(gettext(
+            "{file} cannot be read: its embedded manifest is over {most} MiB, far larger than a kit's."
+        ).format(file=repr(name), most=MAX_MANIFEST_BYTES // 2**20)) from None
 
 
 def _most_fields(manifest: Manifest) -> int:
@@ -349,11 +399,14 @@ def _field_values(reader: ObjectReader, catalog: DictionaryObject, name: str, mo
         item, parent, depth = pending.pop()
         count += 1
         if count > most:
-            raise LogUnreadableError(f"{name!r} has more than {most} form fields, more than its kit of "
-                                     "so many tables, seats and records has.")
+            raise LogUnreadableError(gettext(
+                "{file} has more than {most} form fields, more than its kit of so many tables, seats and "
+                "records has."
+            ).format(file=repr(name), most=most))
         if depth > MAX_FIELD_DEPTH or (isinstance(item, IndirectObject) and (item.idnum, item.generation) in seen):
-            raise LogUnreadableError(f"{name!r} has a loop, or more than {MAX_FIELD_DEPTH} levels, in its "
-                                     "form's fields; it is not a kit.")
+            raise LogUnreadableError(gettext(
+                "{file} has a loop, or more than {most} levels, in its form's fields; it is not a kit."
+            ).format(file=repr(name), most=MAX_FIELD_DEPTH))
         if isinstance(item, IndirectObject):
             seen.add((item.idnum, item.generation))
         field = reader.resolved(item, FIELD_OBJECT_BYTES, keep=False)
@@ -363,14 +416,19 @@ def _field_values(reader: ObjectReader, catalog: DictionaryObject, name: str, mo
             continue  # a widget of its parent field: the value is the parent's
         part = reader.resolved(field.raw_get("/T"), FIELD_OBJECT_BYTES)
         if not isinstance(part, TextStringObject):
-            raise LogUnreadableError(f"{name!r} has a form field whose name is not text; it is not a kit kitgen wrote.")
+            raise LogUnreadableError(gettext(
+                "{file} has a form field whose name is not text; it is not a kit kitgen wrote."
+            ).format(file=repr(name)))
         full = f"{parent}.{part}" if parent else str(part)
         if len(full) > MAX_FIELD_NAME_CHARS:
-            raise LogUnreadableError(f"{name!r} has a form field name of {len(full)} characters; a kit's "
-                                     f"are at most {MAX_FIELD_NAME_CHARS}.")
+            raise LogUnreadableError(ngettext(
+                "{file} has a form field name of {count} character; a kit's are at most {most}.",
+                "{file} has a form field name of {count} characters; a kit's are at most {most}.", len(full),
+            ).format(file=repr(name), count=len(full), most=MAX_FIELD_NAME_CHARS))
         if full in named:
-            raise LogUnreadableError(f"{name!r} has two form fields named {quote(full)}; the kit is not "
-                                     "kitgen's as written.")
+            raise LogUnreadableError(gettext(
+                "{file} has two form fields named {field}; the kit is not kitgen's as written."
+            ).format(file=repr(name), field=quote(full)))
         named.add(full)
         kids = reader.resolved(_entry(field, "/Kids"), window, keep=False)
         if isinstance(kids, ArrayObject):
@@ -379,11 +437,15 @@ def _field_values(reader: ObjectReader, catalog: DictionaryObject, name: str, mo
         if value is None or isinstance(value, NullObject):
             continue
         if not isinstance(value, (TextStringObject, NameObject)):
-            raise LogUnreadableError(f"{name!r} has a value that is not text in field {quote(full)}.")
+            raise LogUnreadableError(gettext(
+                "{file} has a value that is not text in field {field}."
+            ).format(file=repr(name), field=quote(full)))
         if len(value) > MAX_FIELD_CHARS:
             raise LogUnreadableError(
-                f"{name!r} has {len(value)} characters in field {quote(full)}; "
-                f"a kit's field holds at most {MAX_FIELD_CHARS}."
+                ngettext(
+                    "{file} has {count} character in field {field}; a kit's field holds at most {most}.",
+                    "{file} has {count} characters in field {field}; a kit's field holds at most {most}.", len(value),
+                ).format(file=repr(name), count=len(value), field=quote(full), most=MAX_FIELD_CHARS)
             )
         values[full] = str(value)
     return values
@@ -397,12 +459,13 @@ def kit_logs(path: Path) -> list[TableLog]:
     """
     logs = transcribe(*read_kit(path))
     if not logs:
-        raise LogUnreadableError(
-            f"{shown_name(path)!r} has nothing filled in (a viewer that flattens forms drops what was typed)."
-        )
+        raise LogUnreadableError(gettext(
+            "{file} has nothing filled in (a viewer that flattens forms drops what was typed)."
+        ).format(file=repr(shown_name(path))))
     for log in logs:
         if len(log.text.encode()) > MAX_BYTES:
-            raise LogUnreadableError(f"{shown_name(path)!r}: table {log.number}'s log would be too large.")
+            raise LogUnreadableError(gettext("{file}: table {number}'s log would be too large.").format(
+                file=repr(shown_name(path)), number=log.number))
     return logs
 
 
@@ -416,7 +479,7 @@ def validate_kit(path: Path) -> list[Report | TableUnreadable]:
     """
     results: list[Report | TableUnreadable] = []
     for log in kit_logs(path):
-        file = f"{shown_name(path)} (table {log.number})"
+        file = gettext("{file} (table {number})").format(file=shown_name(path), number=log.number)
         try:
             report = validate_text(log.text, file)
         except KitgenError as error:

@@ -22,6 +22,7 @@ from typing import Any
 from kitgen.errors import KitgenError
 from kitgen.kit.tables import MAX_TABLES
 from kitgen.rules.names import parse_name, parse_names
+from kitgen.text import gettext, ngettext
 
 SCHEME_VERSION = 2  # docs/FORMS.md: raised whenever a field name's meaning changes
 SCHEMES_READ = (1, 2)  # docs/FORMS.md: scheme 1 names are scheme 2's, made from the labels
@@ -119,26 +120,30 @@ class Manifest:
         or follows a newer field scheme than this kitgen reads.
         """
         if len(data) > MAX_MANIFEST_BYTES:
-            raise ValueError(f"its embedded manifest is over {MAX_MANIFEST_BYTES // 2**20} MiB, "
-                             "far larger than a kit's.")
+            raise ValueError(gettext("its embedded manifest is over {most} MiB, far larger than a kit's.").format(
+                most=MAX_MANIFEST_BYTES // 2**20))
         try:
             document: Any = json.loads(data)
         except (ValueError, RecursionError):  # not JSON, not UTF-8, nested past Python's stack
-            raise ValueError("its embedded manifest cannot be read.") from None
+            raise ValueError(gettext("its embedded manifest cannot be read.")) from None
         if not isinstance(document, dict) or document.get("kind") != MANIFEST_KIND:
-            raise ValueError("its embedded manifest is not a kitgen kit's.")
+            raise ValueError(gettext("its embedded manifest is not a kitgen kit's."))
         version = document.get("scheme")
         if type(version) is not int or version < 1:  # not True, not 1.0, not -5
-            raise ValueError("its embedded manifest is not a kitgen kit's: its scheme is not a version number.")
+            raise ValueError(gettext(
+                "its embedded manifest is not a kitgen kit's: "
+                "its scheme is not a version number."))
         if version not in SCHEMES_READ:
-            raise ValueError(
-                f"it was made by a newer kitgen (field scheme {version}; this kitgen reads "
-                f"scheme {SCHEME_VERSION}): update kitgen to read it."
-            )
+            raise ValueError(gettext(
+                "it was made by a newer kitgen (field scheme {version}; this kitgen reads "
+                "scheme {read}): update kitgen to read it."
+            ).format(version=version, read=SCHEME_VERSION))
         rules, low, high = _checked_rules(document.get("rules"), document.get("preset"))
         tables = document.get("tables")
         if not isinstance(tables, list) or not 1 <= len(tables) <= MAX_TABLES:
-            raise ValueError(f"its embedded manifest is not a kitgen kit's: a kit has 1 to {MAX_TABLES} tables.")
+            raise ValueError(gettext(
+                "its embedded manifest is not a kitgen kit's: "
+                "a kit has 1 to {most} tables.").format(most=MAX_TABLES))
         seats = tuple(_checked_seats(table, number, low, high) for number, table in enumerate(tables, start=1))
         records = tuple(_checked_records(table, number, names) for number, (table, names)
                         in enumerate(zip(tables, seats, strict=True), start=1))
@@ -156,15 +161,15 @@ def _checked_rules(rules: object, preset: object) -> tuple[str, int, int]:
 
     if (not isinstance(rules, str) or not rules or len(rules) > MAX_RULES_CHARS
             or rules != " ".join(rules.split())):
-        raise ValueError("its embedded manifest is not a kitgen kit's: it has no rules line.")
+        raise ValueError(gettext("its embedded manifest is not a kitgen kit's: it has no rules line."))
     try:
         settled = parse_rules_line(rules)
     except KitgenError:
-        raise ValueError(
+        raise ValueError(gettext(
             "its embedded manifest is not a kitgen kit's: its rules line is not one kitgen knows."
-        ) from None
+        )) from None
     if rules.split()[0] != settled.preset or preset != settled.preset:
-        raise ValueError("its embedded manifest is not a kitgen kit's: its preset is not its rules line's.")
+        raise ValueError(gettext("its embedded manifest is not a kitgen kit's: its preset is not its rules line's."))
     return rules, settled.min_players, settled.max_players
 
 
@@ -175,21 +180,35 @@ def _checked_seats(table: object, number: int, low: int, high: int) -> tuple[str
     to ``high``, each a name that keeps the name rule (docs/rules.md, "Player names") or ``""``,
     no name twice.
     """
-    fault = f"its embedded manifest is not a kitgen kit's: table {number}"
     seats = table.get("seats") if isinstance(table, dict) else None
     if not isinstance(table, dict) or type(table.get("table")) is not int or table["table"] != number:
-        raise ValueError(f"{fault} is not numbered {number}.")
+        raise ValueError(gettext(
+            "its embedded manifest is not a kitgen kit's: "
+            "table {number} is not numbered {number}.").format(number=number))
     if not isinstance(seats, list) or not low <= len(seats) <= high:
-        span = f"{low}" if low == high else f"{low} to {high}"
-        raise ValueError(f"{fault} does not have {span} seats, as its preset has.")
+        raise ValueError((
+            ngettext("its embedded manifest is not a kitgen kit's: "
+                     "table {number} does not have {low} seat, as its preset has.",
+                     "its embedded manifest is not a kitgen kit's: "
+                     "table {number} does not have {low} seats, as its preset has.", high)
+            if low == high else
+            ngettext("its embedded manifest is not a kitgen kit's: "
+                     "table {number} does not have {low} to {high} seat, as its preset has.",
+                     "its embedded manifest is not a kitgen kit's: "
+                     "table {number} does not have {low} to {high} seats, as its preset has.", high)
+        ).format(number=number, low=low, high=high))
     if not all(isinstance(name, str) for name in seats):
-        raise ValueError(f"{fault} has a seat that is not a name.")
+        raise ValueError(gettext(
+            "its embedded manifest is not a kitgen kit's: "
+            "table {number} has a seat that is not a name.").format(number=number))
     try:
         if any(name and parse_name(name) != name for name in seats):
             raise KitgenError
         parse_names(name for name in seats if name)
     except KitgenError:  # a bad character, a lone surrogate, a name twice
-        raise ValueError(f"{fault} has a seat whose name kitgen would not print.") from None
+        raise ValueError(gettext(
+            "its embedded manifest is not a kitgen kit's: table {number} has a seat whose name kitgen would not print."
+        ).format(number=number)) from None
     return tuple(seats)
 
 
@@ -201,12 +220,18 @@ def _checked_records(table: dict[str, object], number: int, seats: tuple[str, ..
     """
     records = table.get("records", [])
     if not isinstance(records, list) or len(records) > MAX_RECORDS:
-        raise ValueError(f"its embedded manifest is not a kitgen kit's: table {number} has more than "
-                         f"{MAX_RECORDS} records, or none that can be read.")
+        raise ValueError(gettext(
+
+                "its embedded manifest is not a kitgen kit's: "
+                "table {number} has more than {most} records, or none that can be read."
+        ).format(number=number, most=MAX_RECORDS))
     names = {*seats, ""}
     for record in records:
         if not (isinstance(record, list) and len(record) == 2 and all(isinstance(part, str) for part in record)
                 and record[0] in names and (not record[1] or _ROUND.fullmatch(record[1]))):
-            raise ValueError(f"its embedded manifest is not a kitgen kit's: table {number} has a record "
-                             "that is not a seat's name and a round number.")
+            raise ValueError(gettext(
+
+                    "its embedded manifest is not a kitgen kit's: "
+                    "table {number} has a record that is not a seat's name and a round number."
+            ).format(number=number))
     return tuple((player, round_number) for player, round_number in records)

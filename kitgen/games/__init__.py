@@ -12,7 +12,7 @@ A game from elsewhere (a test, a plug-in) joins with :func:`register`.
 >>> find_game("chess")
 Traceback (most recent call last):
 ...
-ValueError: unsupported variant: 'chess'
+ValueError: unknown preset: 'chess'
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from kitgen.errors import UnknownPresetError, quote
 from kitgen.games.preset import Preset, Rules
+from kitgen.text import gettext
 
 if TYPE_CHECKING:
     from kitgen.check import Verdict
@@ -165,12 +166,13 @@ def presets() -> tuple[Preset[Rules], ...]:
 def find_game(preset: str) -> Game[Any]:
     """Return the game that owns the preset (or alias) ``preset``, case-insensitive.
 
-    Raises ``ValueError("unsupported variant: ...")`` for a name no game owns.
+    Raises ``ValueError("unknown preset: ...")`` for a name no game owns (a fault of the
+    caller: a user's preset is read with :func:`find_preset`).
     """
     try:
         return _PRESETS[preset.strip().lower()][0]
     except KeyError:
-        raise ValueError(f"unsupported variant: {preset!r}") from None
+        raise ValueError(f"unknown preset: {preset!r}") from None
 
 
 def find_preset(name: str) -> Preset[Rules]:
@@ -185,7 +187,8 @@ def find_preset(name: str) -> Preset[Rules]:
         return _PRESETS[name.strip().lower()][1]
     except KeyError:
         known = ", ".join(preset.id for preset in presets())
-        raise UnknownPresetError(f"unknown preset {quote(name)} (known presets: {known}).") from None
+        raise UnknownPresetError(gettext("unknown preset {preset} (known presets: {known}).").format(
+            preset=quote(name), known=known)) from None
 
 
 def _register_builtin() -> None:

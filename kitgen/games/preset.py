@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Generic, TypeVar
 
 from kitgen.errors import OptionError, PlayerCountError, quote
+from kitgen.text import gettext, ngettext
 
 
 @dataclass(frozen=True)
@@ -128,8 +129,10 @@ class Preset(Generic[RulesType]):
         for option in self.options:
             if option.name == name.lower():
                 return option
-        known = ", ".join(option.name for option in self.options) or "none"
-        raise OptionError(f"preset {quote(self.id)} has no option {quote(name)} (its options: {known}).")
+        sentence = (gettext("preset {preset} has no option {option} (its options: {known}).") if self.options
+                    else gettext("preset {preset} has no option {option} (its options: none)."))
+        raise OptionError(sentence.format(preset=quote(self.id), option=quote(name),
+                                          known=", ".join(option.name for option in self.options)))
 
     def configure(self, chosen: Mapping[str, str] | None = None) -> RulesType:
         """Return the rules of this preset (its game's rules type) with the ``chosen``
@@ -150,9 +153,9 @@ class Preset(Generic[RulesType]):
             value = str(value).lower()
             if value not in option.values:
                 allowed = ", ".join(option.values)
-                raise OptionError(
-                    f"option {quote(option.name)} of {quote(self.id)} cannot be {quote(value)} (allowed: {allowed})."
-                )
+                raise OptionError(gettext(
+                    "option {option} of {preset} cannot be {value} (allowed: {allowed})."
+                ).format(option=quote(option.name), preset=quote(self.id), value=quote(value), allowed=allowed))
             settled[option.name] = value
         for option in self.options:
             fields[option.field] = dict(option.choices)[settled[option.name]]
@@ -166,7 +169,8 @@ def check_player_count(rules: Rules, count: int) -> None:
     """
     low, high = rules.min_players, rules.max_players
     if not low <= count <= high:
-        span = f"{low}" if low == high else f"{low} to {high}"
-        raise PlayerCountError(
-            f"{rules.preset} is for {span} players, not {count}."
-        )
+        sentence = (ngettext("{preset} is for {low} player, not {count}.",
+                             "{preset} is for {low} players, not {count}.", high) if low == high else
+                    ngettext("{preset} is for {low} to {high} player, not {count}.",
+                             "{preset} is for {low} to {high} players, not {count}.", high))
+        raise PlayerCountError(sentence.format(preset=rules.preset, low=low, high=high, count=count))

@@ -113,7 +113,8 @@ def render_kit(
     the render fails.
     """
     if request.host_key not in HOST_KEY_MODES:
-        raise OptionError(f"host key {quote(request.host_key)} is not known (choose separate, appended or none).")
+        raise OptionError(gettext("host key {host_key} is not known (choose separate, appended or none).").format(
+            host_key=quote(request.host_key)))
     die_mm = DEFAULT_DIE_MM if request.die_size_mm is None else request.die_size_mm
     layout = Layout.for_print(find_paper(request.paper), request.large_print, die_mm)
     check_rounds(request.rules, request.rounds)

@@ -30,6 +30,7 @@ from pypdf.generic import ArrayObject, DictionaryObject
 
 from kitgen.errors import PlayerNameError, RenderError, quote
 from kitgen.resources import data_folder
+from kitgen.text import gettext
 
 FONT_CONFIG = "fonts.toml"
 FONT_SUFFIXES = (".ttf", ".otf")
@@ -105,10 +106,10 @@ def check_printable(names: Iterable[str]) -> None:
             if char in drawn:
                 continue
             if ord(char) not in _drawable_characters():
-                raise PlayerNameError(
-                    f"player name {quote(name)} has the character {char!r} of the "
-                    f"{script_name(script(char))} script, which kitgen's fonts cannot print."
-                )
+                raise PlayerNameError(gettext(
+                    "player name {name} has the character {char} of the {script} script, "
+                    "which kitgen's fonts cannot print."
+                ).format(name=quote(name), char=repr(char), script=script_name(script(char))))
             _check_outlines(char)
             drawn.add(char)
 
@@ -123,12 +124,13 @@ def check_embedded_fonts(pdf: PdfReader) -> None:
         tagged = str(font.get("/BaseFont", "")).removeprefix("/")
         tag, _, name = tagged.rpartition("+")
         if not any(name == family or name.startswith(family + "-") for family in allowed):
-            raise RenderError(
-                f"the kit would print with the font {name!r}, which is not one of kitgen's "
+            raise RenderError(gettext(
+                "the kit would print with the font {font}, which is not one of kitgen's "
                 "fonts (a character they cannot draw?)."
-            )
+            ).format(font=repr(name)))
         if len(tag) != 6 or not _is_embedded(font):
-            raise RenderError(f"the font {name!r} is not embedded as a subset in the kit.")
+            raise RenderError(gettext("the font {font} is not embedded as a subset in the kit.").format(
+                font=repr(name)))
 
 
 @contextmanager
@@ -145,10 +147,10 @@ def _font_file(path: Path) -> Iterator[TTFont]:
         raise
     except Exception as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)[:80]
-        raise RenderError(
-            f"the font file {str(path)!r} is damaged or not a font kitgen can load ({reason}); "
+        raise RenderError(gettext(
+            "the font file {file} is damaged or not a font kitgen can load ({reason}); "
             "remove it, or replace it (a font package: reinstall kitgen)."
-        ) from None
+        ).format(file=repr(str(path)), reason=reason)) from None
 
 
 def _check_loadable(path: Path) -> None:
@@ -185,10 +187,10 @@ def _check_outlines(char: str) -> None:
             pen = ControlBoundsPen(glyphs)
             glyphs[glyph_name].draw(pen)
             if font.getGlyphID(glyph_name) == 0 or pen.bounds is None:
-                raise RenderError(
-                    f"the font file {str(face.path)!r} has no outline for {char!r} (it is damaged): "
+                raise RenderError(gettext(
+                    "the font file {file} has no outline for {char} (it is damaged): "
                     "remove it, or replace it (a font package: reinstall kitgen)."
-                )
+                ).format(file=repr(str(face.path)), char=repr(char)))
 
 
 @cache
@@ -200,7 +202,8 @@ def _config() -> dict[str, Any]:
     try:
         return tomllib.loads((data_folder("fonts") / FONT_CONFIG).read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as error:
-        raise RenderError(f"kitgen's font configuration cannot be read ({error}).") from None
+        raise RenderError(gettext("kitgen's font configuration cannot be read ({reason}).").format(
+            reason=error)) from None
 
 
 def _package_faces(family: dict[str, Any]) -> list[FontFace]:
@@ -209,7 +212,8 @@ def _package_faces(family: dict[str, Any]) -> list[FontFace]:
         root = Path(importlib.import_module(package).ROOT)
         metadata = json.loads((root / "metadata.json").read_text(encoding="utf-8"))
     except (ImportError, OSError, ValueError, AttributeError):
-        raise RenderError(f"the font package {package!r} is missing; reinstall kitgen.") from None
+        raise RenderError(gettext("the font package {package} is missing; reinstall kitgen.").format(
+            package=repr(package))) from None
     return [
         FontFace(
             family["name"],

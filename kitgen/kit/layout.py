@@ -153,7 +153,8 @@ def find_paper(name: str) -> Paper:
     try:
         return PAPERS[name.strip().lower()]
     except KeyError:
-        raise OptionError(f"paper {quote(name)} is not known (choose a4 or letter).") from None
+        raise OptionError(gettext("paper {paper} is not known (choose a4 or letter).").format(
+            paper=quote(name))) from None
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, BinaryIO, cast
 from kitgen.cores import sigterm_unwinds
 from kitgen.errors import OutputExistsError, RenderError
 from kitgen.kit.request import KitRequest
+from kitgen.text import gettext, ngettext
 from kitgen.textfile import MAX_KIT_BYTES, PDF_HEADER, shown_name
 
 if TYPE_CHECKING:
@@ -88,7 +89,8 @@ def check_file_name(path: Path) -> None:
     """Check that ``path`` names a file (not ``.``, ``/`` or the empty string, which
     :class:`Path` reads as ``.``); raises :class:`OutputExistsError` otherwise."""
     if path.name in ("", ".", ".."):
-        raise OutputExistsError(f"{shown_name(path)!r} is not a file name; name a file to write.")
+        raise OutputExistsError(gettext("{file} is not a file name; name a file to write.").format(
+            file=repr(shown_name(path))))
 
 
 def check_output_path(path: Path, named: bool, force: bool) -> None:
@@ -101,40 +103,50 @@ def check_output_path(path: Path, named: bool, force: bool) -> None:
     """
     check_file_name(path)
     if not named and os.path.islink(path.parent):
-        raise OutputExistsError(
-            f"the default folder {shown_name(path.parent)!r} is a link; kitgen writes there only "
+        raise OutputExistsError(gettext(
+            "the default folder {folder} is a link; kitgen writes there only "
             "into a folder of its own: remove the link, or name a file with -o."
-        )
+        ).format(folder=repr(shown_name(path.parent))))
     longest = _name_max(path.parent)
     if len(os.fsencode(path.name)) > longest:
-        added = f"; a kit's host key adds {HOST_KEY_SUFFIX!r}" if path.stem.endswith(HOST_KEY_SUFFIX) else ""
-        raise OutputExistsError(
-            f"the file name {shown_name(path.name)[:40] + '...'!r} is too long for the file "
-            f"system (at most {longest} bytes{added})."
-        )
+        if path.stem.endswith(HOST_KEY_SUFFIX):
+            sentence = ngettext(
+                "the file name {name} is too long for the file system (at most {count} byte; "
+                "a kit's host key adds {suffix}).",
+                "the file name {name} is too long for the file system (at most {count} bytes; "
+                "a kit's host key adds {suffix}).", longest)
+        else:
+            sentence = ngettext("the file name {name} is too long for the file system (at most {count} byte).",
+                                "the file name {name} is too long for the file system (at most {count} bytes).",
+                                longest)
+        raise OutputExistsError(sentence.format(
+            name=repr(shown_name(path.name)[:40] + "..."), count=longest, suffix=repr(HOST_KEY_SUFFIX)))
     try:
         found = _status(path)
     except OSError as error:
-        raise OutputExistsError(f"{shown_name(path)!r} cannot be checked ({error.strerror}).") from None
+        raise OutputExistsError(gettext("{file} cannot be checked ({reason}).").format(
+            file=repr(shown_name(path)), reason=error.strerror)) from None
     if found is None:
         return
     if stat.S_ISDIR(found.st_mode):
-        raise OutputExistsError(f"{shown_name(path)!r} is a folder; name a file to write.")
+        raise OutputExistsError(gettext("{file} is a folder; name a file to write.").format(
+            file=repr(shown_name(path))))
     if not stat.S_ISREG(found.st_mode):
-        raise OutputExistsError(
-            f"{shown_name(path)!r} is not a regular file (a link, device or the like); "
-            "kitgen replaces only regular files."
-        )
+        raise OutputExistsError(gettext(
+            "{file} is not a regular file (a link, device or the like); kitgen replaces only regular files."
+        ).format(file=repr(shown_name(path))))
     if replaceable(named, force)(path):
         return
     if named:
-        raise OutputExistsError(f"{shown_name(path)!r} already exists; add --force to replace it.")
+        raise OutputExistsError(gettext("{file} already exists; add --force to replace it.").format(
+            file=repr(shown_name(path))))
     if kit_state(path) == CHANGED:
-        raise OutputExistsError(
-            f"{shown_name(path)!r} was filled in or changed in a viewer since kitgen wrote it; "
+        raise OutputExistsError(gettext(
+            "{file} was filled in or changed in a viewer since kitgen wrote it; "
             "add --force to replace it, or name another file with -o."
-        )
-    raise OutputExistsError(f"{shown_name(path)!r} exists and kitgen did not write it; name another file with -o.")
+        ).format(file=repr(shown_name(path))))
+    raise OutputExistsError(gettext("{file} exists and kitgen did not write it; name another file with -o.").format(
+        file=repr(shown_name(path))))
 
 
 def replaceable(named: bool, force: bool) -> Callable[[Path], bool]:
@@ -265,8 +277,8 @@ def write_files(files: dict[Path, bytes], replace: Callable[[Path], bool],
                 undo.append(_remove(path, replace, temporaries))
             undo.clear()
     except OSError as error:
-        raise RenderError(f"cannot write {shown_name(error.filename or '')!r} "
-                          f"({error.strerror or error}).") from None
+        raise RenderError(gettext("cannot write {file} ({reason}).").format(
+            file=repr(shown_name(error.filename or "")), reason=error.strerror or error)) from None
     finally:
         for action in reversed(undo):
             action()
@@ -281,11 +293,11 @@ def _put(temporary: Path, path: Path, replace: Callable[[Path], bool],
     found = _status(path)
     if found is not None:
         if not stat.S_ISREG(found.st_mode) or not replace(path):
-            raise OutputExistsError(
-                f"{shown_name(path)!r} appeared while kitgen was at work; kitgen leaves it alone."
+            raise OutputExistsError((
+                gettext("{file} appeared while kitgen was at work; kitgen leaves it alone.")
                 if stat.S_ISREG(found.st_mode) else
-                f"{shown_name(path)!r} is not a regular file; kitgen replaces only regular files."
-            )
+                gettext("{file} is not a regular file; kitgen replaces only regular files.")
+            ).format(file=repr(shown_name(path))))
         os.chmod(temporary, stat.S_IMODE(found.st_mode))
         kept = _temporary_name(path.parent)
         os.link(path, kept)

@@ -16,6 +16,7 @@ from typing import get_args
 
 from kitgen.errors import OptionError
 from kitgen.kit.request import PaperName
+from kitgen.text import gettext
 
 PAPER_NAMES = get_args(PaperName)
 FALLBACK = "a4"
@@ -44,10 +45,10 @@ def default_paper(environ: Mapping[str, str] | None = None, system_file: Path | 
         if not paper:
             continue
         if paper not in PAPER_NAMES:
-            raise OptionError(
-                f"{source} names the paper {value.strip()[:40]!r}, but kitgen prints on a4 or "
+            raise OptionError(gettext(
+                "{source} names the paper {paper}, but kitgen prints on a4 or "
                 "letter; give --paper a4 or --paper letter."
-            )
+            ).format(source=source, paper=repr(value.strip()[:40])))
         return paper
     return FALLBACK
 

@@ -65,6 +65,7 @@ from kitgen.kit.output import CREATOR_PREFIX, PAGES_DIGEST_KEY, pages_digest  # 
 from kitgen.kit.parts.part import Chunk  # noqa: E402
 from kitgen.kit.stamps import PX_PER_PT, Site, Stamp, Stamps, stamp_document, stamp_sites  # noqa: E402
 from kitgen.resources import data_folder  # noqa: E402
+from kitgen.text import gettext  # noqa: E402
 from kitgen.text.templates import I18N_EXTENSION, install_words  # noqa: E402
 
 DOCUMENT_TEMPLATE = "document.html.j2"
@@ -126,7 +127,8 @@ class PackagedFetcher(URLFetcher):  # type: ignore[misc]  # WeasyPrint ships no 
         """
         path = self._packaged_path(url)
         if path is None:
-            raise FatalURLFetchingError(f"kitgen fetches only its own packaged files, not {url[:80]!r}.")
+            raise FatalURLFetchingError(gettext("kitgen fetches only its own packaged files, not {url}.").format(
+                url=repr(url[:80])))
         content_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
         return URLFetcherResponse(url, path.read_bytes(), {"Content-Type": content_type})
 
@@ -344,9 +346,8 @@ class KitRenderer:
         for number, page in enumerate(writer.pages, start=1):
             size = (float(page.mediabox.width), float(page.mediabox.height))
             if any(abs(got - want) > PAGE_SIZE_TOLERANCE_PT for got, want in zip(size, expected, strict=True)):
-                raise RenderError(
-                    f"page {number} came out {size[0]:.2f} x {size[1]:.2f} pt, not {self.layout.paper.id}."
-                )
+                raise RenderError(gettext("page {number} came out {width} x {height} pt, not {paper}.").format(
+                    number=number, width=f"{size[0]:.2f}", height=f"{size[1]:.2f}", paper=self.layout.paper.id))
         preferences = writer.create_viewer_preferences()
         preferences.print_scaling = NameObject("/None")  # type: ignore[assignment]  # docs/kit.md: print at actual size
         preferences[NameObject("/PickTrayByPDFSize")] = BooleanObject(True)
@@ -401,10 +402,10 @@ def _written(document: Document) -> bytes:
         except (KitgenError, OSError):
             raise
         except Exception as error:
-            raise RenderError(
-                f"the fonts could not be embedded in the PDF ({type(error).__name__}: {str(error)[:80]}); "
+            raise RenderError(gettext(
+                "the fonts could not be embedded in the PDF ({reason}); "
                 "a font file added to kitgen's fonts folder may be damaged."
-            ) from None
+            ).format(reason=f"{type(error).__name__}: {str(error)[:80]}")) from None
 
 
 @dataclass(frozen=True)
@@ -500,17 +501,16 @@ def _watched_render() -> Iterator[None]:
         with _rare_collections(), _pinned_clock():
             yield
     except FatalURLFetchingError as error:
-        raise RenderError(f"the render stopped: {error}") from None
+        raise RenderError(gettext("the render stopped: {reason}").format(reason=error)) from None
     except OSError as error:  # WeasyPrint writes fonts to temporary files: a full disk, a quota
-        raise RenderError(
-            f"the render could not write its temporary files ({error.strerror or error})."
-        ) from None
+        raise RenderError(gettext("the render could not write its temporary files ({reason}).").format(
+            reason=error.strerror or error)) from None
     finally:
         LOGGER.removeHandler(failures)
         LOGGER.setLevel(saved_level)
     if failures.failures:
         message = failures.failures[0].getMessage().rstrip(".")
-        raise RenderError(f"the render failed: {message}.")
+        raise RenderError(gettext("the render failed: {reason}.").format(reason=message))
 
 
 @contextmanager

@@ -37,6 +37,7 @@ from xml.parsers import expat
 from kitgen.errors import RosterError, quote
 from kitgen.kit.tables import check_name_count
 from kitgen.rules.names import parse_names
+from kitgen.text import gettext, ngettext, pgettext
 from kitgen.textfile import read_bytes, shown_name
 
 DELIMITERS = ",;\t"  # what spreadsheets put between cells in CSV and "text" exports
@@ -94,12 +95,18 @@ class Roster:
         >>> Roster("class.csv", ("Ana Silva", "Ben Moreau"), ("First name", "Last name")).summary()
         "roster 'class.csv': 2 names from the columns 'First name' and 'Last name'."
         """
-        count = f"{len(self.names)} name{'s' if len(self.names) != 1 else ''}"
+        count = len(self.names)
         if not self.columns:
-            return f"roster {self.source!r}: {count}, one a line."
-        if len(self.columns) == 1:
-            return f"roster {self.source!r}: {count} from the column {self.columns[0]!r}."
-        return f"roster {self.source!r}: {count} from the columns {self.columns[0]!r} and {self.columns[1]!r}."
+            sentence = ngettext("roster {source}: {count} name, one a line.",
+                                "roster {source}: {count} names, one a line.", count)
+        elif len(self.columns) == 1:
+            sentence = ngettext("roster {source}: {count} name from the column {column}.",
+                                "roster {source}: {count} names from the column {column}.", count)
+        else:
+            sentence = ngettext("roster {source}: {count} name from the columns {column} and {second}.",
+                                "roster {source}: {count} names from the columns {column} and {second}.", count)
+        columns = [*map(repr, self.columns), "", ""]
+        return sentence.format(source=repr(self.source), count=count, column=columns[0], second=columns[1])
 
 
 def read_roster(path: Path) -> Roster:
@@ -131,7 +138,8 @@ def parse_roster(data: bytes, source: str) -> Roster:
     if data.startswith(XLSX_MAGIC):
         rows = _workbook_rows(data, source)
     elif data.startswith(XLS_MAGIC):
-        raise RosterError(f"roster {source!r} is an old .xls workbook; save it as .xlsx or CSV.")
+        raise RosterError(gettext("roster {source} is an old .xls workbook; save it as .xlsx or CSV.").format(
+            source=repr(source)))
     else:
         rows = _text_rows(_decoded(data, source), source)
     rows = [row for row in rows if any(cell.strip() for cell in row)]
@@ -141,12 +149,12 @@ def parse_roster(data: bytes, source: str) -> Roster:
     columns = _name_columns(rows[0]) if rows and headed else None
     if columns is None and (table or source.lower().endswith(TABLE_SUFFIXES)):
         shown = [quote(cell.strip()) for cell in rows[0] if cell.strip()] if rows else []
-        found = ", ".join(shown[:LISTED_HEADINGS]) or "none"
+        found = ", ".join(shown[:LISTED_HEADINGS]) or pgettext("columns found", "none")
         if len(shown) > LISTED_HEADINGS:
-            found += f" and {len(shown) - LISTED_HEADINGS:,} more"
-        raise RosterError(
-            f"roster {source!r} has no 'name' column, nor 'first name' and 'last name' (its columns: {found})."
-        )
+            found = gettext("{listed} and {count} more").format(listed=found, count=f"{len(shown) - LISTED_HEADINGS:,}")
+        raise RosterError(gettext(
+            "roster {source} has no 'name' column, nor 'first name' and 'last name' (its columns: {found})."
+        ).format(source=repr(source), found=found))
     if columns is None:
         entries = [row[0] for row in rows]
         headings: tuple[str, ...] = ()
@@ -156,7 +164,7 @@ def parse_roster(data: bytes, source: str) -> Roster:
         headings = tuple(rows[0][index].strip() for index in columns)
     entries = [entry for entry in entries if entry.strip()]
     if not entries:
-        raise RosterError(f"roster {source!r} holds no names.")
+        raise RosterError(gettext("roster {source} holds no names.").format(source=repr(source)))
     check_name_count(len(entries))
     return Roster(source, parse_names(entries), headings)
 
@@ -169,9 +177,9 @@ def _decoded(data: bytes, source: str) -> str:
             return data.decode("utf-16")
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise RosterError(
-            f"roster {source!r} is not UTF-8 or UTF-16 text (save it as CSV UTF-8)."
-        ) from None
+        raise RosterError(gettext(
+            "roster {source} is not UTF-8 or UTF-16 text (save it as CSV UTF-8)."
+        ).format(source=repr(source))) from None
 
 
 def _text_rows(text: str, source: str) -> list[list[str]]:
@@ -184,7 +192,7 @@ def _text_rows(text: str, source: str) -> list[list[str]]:
     rows = ([line] for line in lines if line.strip()) if found is None else _csv_rows(lines, *found, source)
     table = list(islice(rows, MAX_SHEET_ROWS + 1))
     if len(table) > MAX_SHEET_ROWS:
-        raise RosterError(f"roster {source!r} has more than {MAX_SHEET_ROWS:,} rows, more than a class list.")
+        raise _too_many(source, MAX_SHEET_ROWS, "rows")
     return table
 
 
@@ -204,10 +212,12 @@ def _csv_rows(lines: list[str], delimiter: str, spaced: bool, source: str) -> It
     except csv.Error:  # the one error of a lenient reader of lines without their line breaks
         limit = csv.field_size_limit() // 1024
         if reader.line_num > done + 1:
-            raise RosterError(f"roster {source!r} has a quote on line {done + 1} that is not closed "
-                              f"within {limit} KiB.") from None
-        raise RosterError(f"roster {source!r} has a cell of more than {limit} KiB on line {done + 1}, "
-                          f"longer than any name.") from None
+            raise RosterError(gettext(
+                "roster {source} has a quote on line {line} that is not closed within {limit} KiB."
+            ).format(source=repr(source), line=done + 1, limit=limit)) from None
+        raise RosterError(gettext(
+            "roster {source} has a cell of more than {limit} KiB on line {line}, longer than any name."
+        ).format(source=repr(source), line=done + 1, limit=limit)) from None
 
 
 def _delimiter(lines: list[str]) -> tuple[str, bool] | None:
@@ -255,7 +265,23 @@ def _workbook_rows(data: bytes, source: str) -> list[list[str]]:
 
 def _unreadable(source: str) -> RosterError:
     """Return the refusal of the roster ``source`` as no workbook."""
-    return RosterError(f"roster {source!r} cannot be read as an .xlsx workbook.")
+    return RosterError(gettext("roster {source} cannot be read as an .xlsx workbook.").format(source=repr(source)))
+
+
+def _too_many(source: str, most: int, what: str) -> RosterError:
+    """Return the refusal of the roster ``source`` for more than ``most`` of ``what``
+    (``"rows"``, ``"cells"``, ``"elements"`` or ``"strings"``): more than a class list."""
+    sentence = {
+        "rows": ngettext("roster {source} has more than {count} row, more than a class list.",
+                         "roster {source} has more than {count} rows, more than a class list.", most),
+        "cells": ngettext("roster {source} has more than {count} cell, more than a class list.",
+                          "roster {source} has more than {count} cells, more than a class list.", most),
+        "elements": ngettext("roster {source} has more than {count} XML element, more than a class list.",
+                             "roster {source} has more than {count} XML elements, more than a class list.", most),
+        "strings": ngettext("roster {source} has more than {count} shared string, more than a class list.",
+                            "roster {source} has more than {count} shared strings, more than a class list.", most),
+    }[what]
+    return RosterError(sentence.format(source=repr(source), count=f"{most:,}"))
 
 
 Start = Callable[[str, dict[str, str]], None]  # what reads an element's start: its tag and attributes
@@ -295,11 +321,11 @@ class _Workbook:
             depth += 1
             elements += 1
             if depth > MAX_XML_DEPTH:
-                raise RosterError(f"roster {source!r} nests XML more than {MAX_XML_DEPTH} deep in {quote(part)}, "
-                                  f"which no workbook does.")
+                raise RosterError(gettext(
+                    "roster {source} nests XML more than {depth} deep in {part}, which no workbook does."
+                ).format(source=repr(source), depth=MAX_XML_DEPTH, part=quote(part)))
             if elements > MAX_WORKBOOK_ELEMENTS:
-                raise RosterError(f"roster {source!r} has more than {MAX_WORKBOOK_ELEMENTS:,} XML elements, "
-                                  f"more than a class list.")
+                raise _too_many(source, MAX_WORKBOOK_ELEMENTS, "elements")
             start(tag.rpartition(":")[2] if ":" in tag else tag, attributes)
             text.clear()
 
@@ -312,11 +338,16 @@ class _Workbook:
         def characters(data: str) -> None:
             text.append(data)
             if sum(map(len, text)) > MAX_CELL_CHARS:  # text is cleared at each tag: a few pieces
-                raise RosterError(f"roster {source!r} has a text of more than {MAX_CELL_CHARS:,} characters in "
-                                  f"{quote(part)}, more than a spreadsheet cell holds.")
+                raise RosterError(ngettext(
+                    "roster {source} has a text of more than {count} character in {part}, "
+                    "more than a spreadsheet cell holds.",
+                    "roster {source} has a text of more than {count} characters in {part}, "
+                    "more than a spreadsheet cell holds.", MAX_CELL_CHARS,
+                ).format(source=repr(source), count=f"{MAX_CELL_CHARS:,}", part=quote(part)))
 
-        def refuse_dtd(*_: object) -> None:
-            raise RosterError(f"roster {source!r} has a DTD in {quote(part)}, which no workbook has.")
+        def refuse_dtd(*declaration: object) -> None:
+            raise RosterError(gettext("roster {source} has a DTD in {part}, which no workbook has.").format(
+                source=repr(source), part=quote(part)))
 
         parser.StartElementHandler = started
         parser.EndElementHandler = ended
@@ -328,12 +359,14 @@ class _Workbook:
             while chunk := stream.read(PART_CHUNK_BYTES):
                 unpacked += len(chunk)
                 if unpacked > max_bytes:
-                    raise RosterError(f"roster {source!r} has a part {quote(part)} of more than "
-                                      f"{max_bytes // (1024 * 1024)} MiB unpacked, more than a class list.")
+                    raise RosterError(gettext(
+                        "roster {source} has a part {part} of more than {limit} MiB unpacked, more than a class list."
+                    ).format(source=repr(source), part=quote(part), limit=max_bytes // (1024 * 1024)))
                 parser.Parse(chunk, False)
                 if unpacked - parser.CurrentByteIndex > MAX_TOKEN_BYTES:  # where the unfinished token starts
-                    raise RosterError(f"roster {source!r} has a tag or comment of more than 1 MiB in "
-                                      f"{quote(part)}, which no workbook has.")
+                    raise RosterError(gettext(
+                        "roster {source} has a tag or comment of more than 1 MiB in {part}, which no workbook has."
+                    ).format(source=repr(source), part=quote(part)))
         parser.Parse(b"", True)
         self.elements = elements
 
@@ -394,8 +427,7 @@ class _Workbook:
                 phonetic = False
             elif tag == "si":
                 if len(strings) == MAX_SHARED_STRINGS:
-                    raise RosterError(f"roster {self.source!r} has more than {MAX_SHARED_STRINGS:,} shared "
-                                      f"strings, more than a class list.")
+                    raise _too_many(self.source, MAX_SHARED_STRINGS, "strings")
                 strings.append("".join(runs))
                 runs.clear()
 
@@ -420,15 +452,13 @@ class _Workbook:
             if tag == "c":
                 cells += 1
                 if cells > MAX_SHEET_CELLS:
-                    raise RosterError(f"roster {source!r} has more than {MAX_SHEET_CELLS:,} cells, "
-                                      f"more than a class list.")
+                    raise _too_many(source, MAX_SHEET_CELLS, "cells")
                 column = _column(attributes.get("r", ""), column + 1)
                 kind, value, runs = attributes.get("t", "n"), None, []
             elif tag == "row":
                 number = attributes.get("r", "")
                 if len(rows) == MAX_SHEET_ROWS or ROW_NUMBER.fullmatch(number) and int(number) > MAX_SHEET_ROWS:
-                    raise RosterError(f"roster {source!r} has more than {MAX_SHEET_ROWS:,} rows, "
-                                      f"more than a class list.")
+                    raise _too_many(source, MAX_SHEET_ROWS, "rows")
                 row, column = [], 0
                 rows.append(row)
             elif tag == "rPh":

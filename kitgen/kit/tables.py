@@ -15,8 +15,8 @@ from math import ceil
 from kitgen.errors import OptionError, PlayerCountError, PlayerNameError
 from kitgen.games.preset import Rules, check_player_count
 from kitgen.rules.names import parse_names
+from kitgen.text import gettext, ngettext, pgettext
 from kitgen.text import gettext as _
-from kitgen.text import pgettext
 
 MAX_BLANK_SEATS = 6  # docs/kit.md "Tables and classes": default seats, the preset's maximum, at most 6
 MAX_TABLES = 250  # docs/cli.md "Limits and bad input": a club of 120 is ordinary, 100,000 tables a typo
@@ -78,14 +78,14 @@ def plan_tables(
     [4, 3, 3]
     """
     if not 1 <= tables <= MAX_TABLES:
-        raise OptionError(f"a kit has 1 to {MAX_TABLES} tables, not {tables}.")
+        raise OptionError(gettext("a kit has 1 to {most} tables, not {tables}.").format(most=MAX_TABLES, tables=tables))
     check_name_count(len(players))
     if not players:
         count = min(rules.max_players, MAX_BLANK_SEATS) if seats is None else seats
         check_player_count(rules, count)
         return tuple(Table(number, ("",) * count) for number in range(1, tables + 1))
     if seats is not None:
-        raise OptionError("seats are for blank tables; with names, cap a table with the table size instead.")
+        raise OptionError(gettext("seats are for blank tables; with names, cap a table with the table size instead."))
     if table_size is not None:
         check_player_count(rules, table_size)
     if len(players) == 1:
@@ -112,12 +112,33 @@ def _unsplittable(rules: Rules, count: int, tables: int | None, table_size: int 
     """
     low, high = rules.min_players, rules.max_players
     cap = high if table_size is None else table_size
-    allowed = f"exactly {low}" if low == high else f"{low} to {high}"
-    capped = "" if table_size is None else f" (the table size caps it at {table_size})"
-    sizes = str(low) if low == cap else f"{low} to {cap}"
-    into = "" if tables is None else f"{tables} "
-    return (f"{rules.preset} is for {allowed} players a table{capped}; "
-            f"{count} names cannot be split into {into}tables of {sizes}.")
+    if low == high and table_size is None:
+        rule = ngettext("{preset} is for exactly {low} player a table",
+                        "{preset} is for exactly {low} players a table", high)
+    elif low == high:
+        rule = ngettext("{preset} is for exactly {low} player a table (the table size caps it at {cap})",
+                        "{preset} is for exactly {low} players a table (the table size caps it at {cap})", high)
+    elif table_size is None:
+        rule = ngettext("{preset} is for {low} to {high} player a table",
+                        "{preset} is for {low} to {high} players a table", high)
+    else:
+        rule = ngettext("{preset} is for {low} to {high} player a table (the table size caps it at {cap})",
+                        "{preset} is for {low} to {high} players a table (the table size caps it at {cap})", high)
+    if tables is None and low == cap:
+        split = ngettext("{count} name cannot be split into tables of {low}",
+                         "{count} names cannot be split into tables of {low}", count)
+    elif tables is None:
+        split = ngettext("{count} name cannot be split into tables of {low} to {cap}",
+                         "{count} names cannot be split into tables of {low} to {cap}", count)
+    elif low == cap:
+        split = ngettext("{count} names cannot be split into {tables} table of {low}",
+                         "{count} names cannot be split into {tables} tables of {low}", tables)
+    else:
+        split = ngettext("{count} names cannot be split into {tables} table of {low} to {cap}",
+                         "{count} names cannot be split into {tables} tables of {low} to {cap}", tables)
+    words = {"preset": rules.preset, "low": low, "high": high, "cap": cap, "count": count, "tables": tables}
+    # TRANSLATORS: the players a table of a preset takes, then why the names do not fit
+    return gettext("{rule}; {split}.").format(rule=rule.format(**words), split=split.format(**words))
 
 
 def balanced_sizes(count: int, parts: int) -> tuple[int, ...]:
@@ -134,7 +155,8 @@ def check_name_count(count: int) -> None:
     """Check that a kit is asked for at most 500 names (docs/cli.md, "Limits and bad input");
     raises :class:`PlayerCountError` otherwise, before the names are read one by one."""
     if count > MAX_NAMES:
-        raise PlayerCountError(f"{count} names are more than a kit takes (at most {MAX_NAMES}).")
+        raise PlayerCountError(gettext("{count} names are more than a kit takes (at most {most}).").format(
+            count=count, most=MAX_NAMES))
 
 
 def _named(entries: Iterable[str]) -> tuple[str, ...]:
@@ -142,5 +164,5 @@ def _named(entries: Iterable[str]) -> tuple[str, ...]:
     check_name_count(len(entries))
     names = parse_names(entries)
     if not names:
-        raise PlayerNameError("no player names were given.")
+        raise PlayerNameError(gettext("no player names were given."))
     return names

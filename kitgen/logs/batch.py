@@ -24,6 +24,7 @@ from kitgen.cores import SIDE_BY_SIDE_CORES, stop_workers, usable_cores, worker_
 from kitgen.errors import KitgenError
 from kitgen.logs.report import Report, format_text
 from kitgen.logs.validate import validate_path
+from kitgen.text import gettext
 from kitgen.textfile import STDIN, shown_name
 
 if TYPE_CHECKING:  # the pool's modules are imported only for a large batch
@@ -55,8 +56,9 @@ def check_file(path: str, as_json: bool) -> Outcome:
     try:
         return _checked_file(path, as_json)
     except Exception as error:  # a fault of kitgen's own, met on this one file
-        return _unreadable(path, f"kitgen failed on it ({type(error).__name__}); this is a fault in kitgen, "
-                                 "please report it.", as_json)
+        return _unreadable(path, gettext(
+            "kitgen failed on it ({error}); this is a fault in kitgen, please report it."
+        ).format(error=type(error).__name__), as_json)
 
 
 def _checked_file(path: str, as_json: bool) -> Outcome:

@@ -7,6 +7,7 @@ import heapq
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from kitgen.text import gettext, ngettext
 from kitgen.text.summaries import summary_line_text
 
 ERRORS_KEPT = 1000  # docs/cli.md "Limits and bad input": a log reports its first 1,000 errors
@@ -159,11 +160,15 @@ def format_text(report: Report) -> str:
         place = f"{error.place}: " if error.place else ""
         lines.append(f"{where}: {error.code}: {place}{error.message}")
     if report.errors_left_out:
-        lines.append(f"{report.file}: {report.errors_left_out} more errors not listed "
-                     f"(a log reports its first {ERRORS_KEPT:,}).")
+        # English says "errors" of one too (the output kept exactly); other languages get their forms
+        lines.append(ngettext("{file}: {count} more errors not listed (a log reports its first {kept}).",
+                              "{file}: {count} more errors not listed (a log reports its first {kept}).",
+                              report.errors_left_out,
+                              ).format(file=report.file, count=report.errors_left_out, kept=f"{ERRORS_KEPT:,}"))
     count = report.error_count
-    verdict = "valid" if report.valid else f"invalid, {count} error{'s' if count != 1 else ''}"
-    lines.append(f"{report.file}: {verdict}")
+    verdict = (gettext("{file}: valid") if report.valid
+               else ngettext("{file}: invalid, {count} error", "{file}: invalid, {count} errors", count))
+    lines.append(verdict.format(file=report.file, count=count))
     lines.extend(f"  {summary_line_text(line)}" for line in report.summary)
     return "\n".join(lines)
 
@@ -177,5 +182,7 @@ def tally(documents: list[dict[str, Any]]) -> str:
     """
     unreadable = sum(1 for document in documents if "unreadable" in document)
     valid = sum(1 for document in documents if document["valid"])
-    return (f"{len(documents)} logs: {valid} valid, {len(documents) - valid - unreadable} "
-            f"with errors, {unreadable} unreadable")
+    return ngettext("{count} log: {valid} valid, {with_errors} with errors, {unreadable} unreadable",
+                    "{count} logs: {valid} valid, {with_errors} with errors, {unreadable} unreadable",
+                    len(documents)).format(count=len(documents), valid=valid,
+                                           with_errors=len(documents) - valid - unreadable, unreadable=unreadable)

@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from kitgen.errors import quote
+from kitgen.text import gettext
 
 CLOSE_ENOUGH = 0.6  # difflib's ratio: "Bne" / "Ben" is 0.67, "Zed" / "Ben" 0.33
 _SEPARATORS = re.compile(r"\s*[;=.,]\s*|\s+-\s+")  # a slip for the ':' after a throw or name
@@ -36,7 +37,7 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     ' Did you mean right?'
     """
     found = nearest(word, choices)
-    return f" Did you mean {found}?" if found else ""
+    return " " + gettext("Did you mean {choice}?").format(choice=found) if found else ""
 
 
 def not_a_player(name: str, players: Iterable[str], consequence: str = "") -> str:
@@ -47,8 +48,9 @@ def not_a_player(name: str, players: Iterable[str], consequence: str = "") -> st
     >>> not_a_player("Bne", ["Ana", "Ben"], "the placement counts as Ben's")
     "'Bne' is not in the players: line; the placement counts as Ben's. Did you mean Ben?"
     """
-    then = f"; {consequence}" if consequence else ""
-    return f"{quote(name)} is not in the players: line{then}.{did_you_mean(name, players)}"
+    sentence = (gettext("{name} is not in the players: line; {consequence}.") if consequence
+                else gettext("{name} is not in the players: line."))
+    return sentence.format(name=quote(name), consequence=consequence) + did_you_mean(name, players)
 
 
 def nearest_form(text: str, reads: Callable[[str], bool], keywords: Iterable[str] = ()) -> str | None:

@@ -6,6 +6,19 @@ the source language: with no catalog the message ids themselves are the English 
 passes codes and parameters; words are made only where they are shown (the CLI, a kit, a
 report), by these functions.
 
+When words are made:
+
+- An error (:class:`kitgen.errors.KitgenError`) is worded where it is raised, in the language
+  in use then (a lookup is cheap). A rule fault found while judging a move or a log is no
+  error but a code with parameters, worded by :mod:`kitgen.text.problems` where it is shown.
+- The command line's help (``kitgen.cli``: command and option help, the epilogs) is worded
+  when ``kitgen.cli`` is imported, because Typer cleans the help strings into the Click
+  commands it builds then (``inspect.cleandoc``) and neither Typer nor Click takes a lazy
+  string. So a language is chosen (:func:`use_language`) before ``kitgen.cli`` is imported,
+  e.g. from the environment in the entry point; an option such as ``--language`` could not
+  change the help, only the messages of the run.
+- What the commands print is worded when printed.
+
 >>> ngettext("{count} tile", "{count} tiles", 2).format(count=2)
 '2 tiles'
 """

@@ -11,6 +11,7 @@ from kitgen.errors import OptionError
 from kitgen.games import Game
 from kitgen.games.box.presets import PRESETS, BoxRules
 from kitgen.games.preset import best_of
+from kitgen.text import gettext
 
 if TYPE_CHECKING:
     from kitgen.check import Verdict
@@ -36,9 +37,9 @@ class BoxGame(Game[BoxRules]):
         from kitgen.check import check_box_claim
 
         if claim.get("open") is None or claim.get("roll") is None:
-            raise OptionError("give the position with --open and the throw with --roll.")
+            raise OptionError(gettext("give the position with --open and the throw with --roll."))
         if bool(claim.get("none")) == (claim.get("close") is not None):
-            raise OptionError("give either --close with the tiles moved or --none, not both and not neither.")
+            raise OptionError(gettext("give either --close with the tiles moved or --none, not both and not neither."))
         return check_box_claim(rules, claim["open"], claim["roll"], None if claim.get("none") else claim["close"],
                                claim.get("role") or "close")
 

@@ -12,6 +12,7 @@ from kitgen.errors import OptionError
 from kitgen.games import Game
 from kitgen.games.knucklebones.presets import PRESETS, KnucklebonesRules
 from kitgen.games.preset import best_of
+from kitgen.text import gettext
 
 if TYPE_CHECKING:
     from kitgen.check import Verdict
@@ -37,7 +38,7 @@ class KnucklebonesGame(Game[KnucklebonesRules]):
         from kitgen.check import check_placement
 
         if claim.get("face") is None or claim.get("column") is None:
-            raise OptionError("knucklebones needs --face and --column (and --mine, --theirs for the grids).")
+            raise OptionError(gettext("knucklebones needs --face and --column (and --mine, --theirs for the grids)."))
         return check_placement(rules, claim.get("mine") or "", claim.get("theirs") or "", claim["face"],
                                claim["column"])
 
