@@ -46,8 +46,9 @@ def shown_name(path: Path | str) -> str:
 def read_bytes(path: Path | str, what: What, error: type[KitgenError], folder: str | None = None) -> bytes:
     """Return the bytes of the file ``path`` (or of standard input for ``-``), at most 4 MiB.
 
-    ``what`` names the file in messages (``"game log"``, ``"roster"``), ``folder`` what a
-    folder is called instead of ``"a folder, not a <what>"``. Raises ``error`` with one
+    ``what`` names the file in messages (``"game log"``, ``"roster"``), ``folder`` the
+    sentence a folder gets (its ``{file}`` the folder's name) instead of ``"a folder, not a
+    <what>"``. Raises ``error`` with one
     sentence for a file that is missing, unreadable, not a regular file or larger than 4 MiB.
     """
     name = shown_name(path)
@@ -101,7 +102,7 @@ def _read_file(path: Path | str, name: str, what: What, error: type[KitgenError]
     try:
         mode = os.fstat(handle).st_mode
         if stat.S_ISDIR(mode) and folder is not None:
-            raise error(gettext("{file} is {folder}.").format(file=repr(name), folder=folder))
+            raise error(folder.format(file=repr(name)))
         if not stat.S_ISREG(mode):
             raise error(_not_a_file(name, next((kind for test, kind in _KINDS if test(mode)), "other"), what))
         chunks = []

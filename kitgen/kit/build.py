@@ -49,10 +49,18 @@ class KitContents:
         """Return one line per file (named in ``files``) with its pages, then one line
         saying what the kit holds, e.g. ``5 tables, 30 names, 33 pages in all, strips for
         2 attempts a seat and 4 spare``."""
-        lines = [f"{name}: {_count(pages, 'page')}" for name, pages in zip(files, self.pages, strict=True)]
-        people = _count(self.names, "name") if self.names else f"{_count(self.seats, 'blank seat')} a table"
-        lines.append(f"{_count(self.tables, 'table')}, {people}, {_count(sum(self.pages), 'page')} in all, "
-                     f"{self.covers}")
+        lines = [ngettext("{file}: {count} page", "{file}: {count} pages", pages).format(file=name, count=pages)
+                 for name, pages in zip(files, self.pages, strict=True)]
+        if self.names:
+            people = ngettext("{count} name", "{count} names", self.names).format(count=self.names)
+        else:
+            people = ngettext("{count} blank seat a table", "{count} blank seats a table",
+                              self.seats).format(count=self.seats)
+        tables = ngettext("{count} table", "{count} tables", self.tables).format(count=self.tables)
+        pages = sum(self.pages)
+        in_all = ngettext("{count} page in all", "{count} pages in all", pages).format(count=pages)
+        lines.append(gettext("{tables}, {people}, {pages}, {covers}").format(
+            tables=tables, people=people, pages=in_all, covers=self.covers))
         return lines
 
 
@@ -74,10 +82,6 @@ class WrittenKit:
     def summary(self) -> list[str]:
         """Return a line per file written with its pages, then what the kit holds."""
         return self.contents.summary([str(path) for path in self.paths])
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def build_kit(

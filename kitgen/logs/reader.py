@@ -20,6 +20,7 @@ from kitgen.games import find_preset
 from kitgen.games.preset import Rules, check_player_count
 from kitgen.logs.suggest import nearest
 from kitgen.rules.names import parse_names
+from kitgen.text import gettext
 from kitgen.textfile import read_text, shown_name
 
 
@@ -68,9 +69,10 @@ def read_log_text(path: Path | str) -> str:
     Raises :class:`LogUnreadableError` with one sentence for a missing, unreadable,
     empty, binary, non-UTF-8 or huge (over 4 MiB) file, or one that is not a regular file.
     """
-    text = read_text(path, "game log", LogUnreadableError, folder="a folder with no *.log file in it")
+    text = read_text(path, "game log", LogUnreadableError,
+                     folder=gettext("{file} is a folder with no *.log file in it."))
     if not text.strip():
-        raise LogUnreadableError(f"{shown_name(path)!r} is empty.")
+        raise LogUnreadableError(gettext("{file} is empty.").format(file=repr(shown_name(path))))
     return text
 
 
@@ -158,13 +160,14 @@ def parse_rules_line(value: str) -> Rules:
     """
     words = value.split()
     if not words:
-        raise LogUnreadableError("the rules: line names no preset.")
+        raise LogUnreadableError(gettext("the rules: line names no preset."))
     preset = find_preset(words[0])
     chosen: dict[str, str] = {}
     for word in words[1:]:
         key, equals, setting = word.partition("=")
         if not equals or not key or not setting:
-            raise LogUnreadableError(f"the rules: option {quote(word)} is not written as key=value.")
+            raise LogUnreadableError(gettext("the rules: option {option} is not written as key=value.").format(
+                option=quote(word)))
         chosen[key.lower()] = setting
     return preset.configure(chosen)
 
@@ -210,31 +213,35 @@ def read_header(text: str) -> tuple[Header, Body]:
             continue  # a body line before the play: read with the body
         header_lines.add(line.number)
         if keyword[0] == "title" and "title" in found:
-            syntax.append((line.number, f"the header already has a title: line (line "
-                                        f"{found['title'][0].number}); this one is not read."))
+            syntax.append((line.number, gettext(
+                "the header already has a title: line (line {first}); this one is not read."
+            ).format(first=found["title"][0].number)))
         elif keyword[0] in found:
-            raise LogUnreadableError(f"line {line.number}: the header has a second {keyword[0]}: line.")
+            raise LogUnreadableError(gettext("line {line}: the header has a second {key}: line.").format(
+                line=line.number, key=keyword[0]))
         else:
             found[keyword[0]] = (line, keyword[1])
     for key in ("rules", "players"):
         if key not in found:
-            hint = ""
             if first_play is not None:  # the line the header stopped at may be a misspelt one
                 written = first_play.text.partition(":")[0].split(" ", 1)[0]
                 if nearest(written, [key]):
-                    hint = f" (line {first_play.number} starts with {quote(written)}: " \
-                           f"did you mean {key}:?)"
-            raise LogUnreadableError(f"the log has no {key}: line in its header{hint}.")
+                    raise LogUnreadableError(gettext(
+                        "the log has no {key}: line in its header (line {line} starts with {written}: "
+                        "did you mean {key}:?)."
+                    ).format(key=key, line=first_play.number, written=quote(written)))
+            raise LogUnreadableError(gettext("the log has no {key}: line in its header.").format(key=key))
     rules_line, rules_value = found["rules"]
     try:
         rules = parse_rules_line(rules_value)
     except KitgenError as error:
-        raise LogUnreadableError(f"line {rules_line.number}: {error}") from None
+        raise LogUnreadableError(gettext("line {line}: {error}").format(line=rules_line.number, error=error)) from None
     players_line, players_value = found["players"]
     try:
         players = parse_names(players_value.split(","))
         check_player_count(rules, len(players))
     except KitgenError as error:
-        raise LogUnreadableError(f"line {players_line.number}: {error}") from None
+        raise LogUnreadableError(gettext("line {line}: {error}").format(
+            line=players_line.number, error=error)) from None
     title = found["title"][1] if "title" in found else None
     return Header(rules, players, title, tuple(syntax)), Body(text, frozenset(header_lines))

@@ -200,10 +200,9 @@ def board_geometry(
             die for die in range(low, high + 1)
             if _board(labels, spaces, hint, spot_text, replace(layout, die_mm=die)) is not None
         )
-        raise OptionError(
-            f"a die size of {layout.die_mm:g} mm cannot be printed: the boards on "
-            f"{layout.print_name} take dice of {low} to {largest} mm."
-        )
+        raise OptionError(_(
+            "a die size of {size} mm cannot be printed: the boards on {paper} take dice of {low} to {high} mm."
+        ).format(size=f"{layout.die_mm:g}", paper=layout.print_name, low=low, high=largest))
     return geometry
 
 

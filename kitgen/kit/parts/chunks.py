@@ -35,7 +35,8 @@ def table_chunk(rules: Rules, table: Table, layout: Layout, book: Rulebook, roun
     try:
         parts = find_game(rules.preset).table_parts(rules, table, layout, book, rounds)
     except NotImplementedError:
-        raise OptionError(f"kitgen cannot print a kit for {rules.preset!r} yet.") from None
+        raise OptionError(gettext("kitgen cannot print a kit for {preset} yet.").format(
+            preset=repr(rules.preset))) from None
     return Chunk(table.label, parts, table.bookmark)
 
 
@@ -48,7 +49,8 @@ def host_key_chunk(rules: Rules, layout: Layout, book: Rulebook) -> Chunk:
     try:
         parts = find_game(rules.preset).host_key_parts(rules, layout, book)
     except NotImplementedError:
-        raise OptionError(f"kitgen cannot print a host key for {rules.preset!r} yet.") from None
+        raise OptionError(gettext("kitgen cannot print a host key for {preset} yet.").format(
+            preset=repr(rules.preset))) from None
     return Chunk(gettext("Host key"), parts)
 
 
@@ -73,13 +75,14 @@ def check_rounds(rules: Rules, rounds: int | None) -> None:
     if rounds is None:
         return
     if not several_rounds(rules):
-        raise OptionError(
-            f"rounds are for games that run over several rounds (classic best-of or "
-            f"elimination, hundred, long-game), not {rules.describe()}."
-        )
+        raise OptionError(gettext(
+            "rounds are for games that run over several rounds (classic best-of or "
+            "elimination, hundred, long-game), not {rules}."
+        ).format(rules=rules.describe()))
     if not 1 <= rounds <= MAX_ROUNDS:
-        raise OptionError(f"a kit prints 1 to {MAX_ROUNDS} rounds, not {rounds}; "
-                          "a longer game goes on continuation sheets.")
+        raise OptionError(gettext(
+            "a kit prints 1 to {most} rounds, not {rounds}; a longer game goes on continuation sheets."
+        ).format(most=MAX_ROUNDS, rounds=rounds))
 
 
 def continuation_chunks(rules: Rules, layout: Layout, book: Rulebook) -> list[Chunk]:
