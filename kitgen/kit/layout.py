@@ -58,7 +58,6 @@ TICK_MM = 3.0
 SUBHEADING_SCALE = 1.1
 SHORT_FIELD_MM = 14.0  # a write-in field for a number such as the attempt
 SCORE_FIELD_MM = 26.0
-NUMBER_SCALE = 0.55  # a tile's number, as a share of its box
 ROW_NUMBER_MM = 10.0  # a record's "No." column
 ROLE_COLUMN_MM = 22.0
 PLAYER_COLUMN_MM = 40.0  # a totals table's player column (names wrap in it)
