@@ -53,7 +53,6 @@ def test_large_print_boxes_are_one_and_a_half_times_larger():
     normal = strip_geometry(9, HINT, Layout.for_print(find_paper("a4"), False))
     large = strip_geometry(9, HINT, Layout.for_print(find_paper("a4"), True))
     assert large.box_mm >= LARGE_PRINT_SCALE * normal.box_mm
-    assert large.number_mm >= LARGE_PRINT_SCALE * normal.number_mm
 
 
 def test_a_strip_too_wide_in_large_print_wraps_onto_two_rows():

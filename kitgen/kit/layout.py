@@ -1,9 +1,10 @@
 """Page geometry in millimetres: paper, print size, and how parts fill pages (docs/kit.md,
 "Print fidelity").
 
-Every layout decision is made here, in Python, and handed to the templates as numbers:
-the templates never compute a size. Units are millimetres (``_mm``) unless a name says
-points (``_pt``).
+Every size content is fitted to (rows per page, field widths, name sizes) is decided here,
+in Python, and handed to the templates as numbers: kit.css.j2 declares them once as custom
+properties, beside the sizes that only style. Units are millimetres (``_mm``) unless a
+name says points (``_pt``).
 """
 
 from __future__ import annotations
@@ -30,7 +31,6 @@ TILE_GAP_MM = 1.6
 TEXT_PT = 10.5
 LINE_HEIGHT = 1.3  # line height as a multiple of the font size
 HEADING_ROOM_MM = 4.5  # a sheet's heading band: its line of text and this much round it
-NUMBER_LINE_HEIGHT = 1.4  # the numbers' family (Noto Sans) spans 1.36 em from ascent to descent
 BAR_BAND_MM = 5.0  # one scale bar and its label
 BAR_HEIGHT_MM = 3.0
 BAR_OUTLINE_MM = 0.2
@@ -52,20 +52,13 @@ HANDWRITTEN_DIGIT_MM = 3.5  # room for one digit a child writes by hand (any pri
 NAME_LINES = 2  # a name wraps onto this many lines of its field at most, then prints smaller
 HINT_SCALE = 0.85  # the strip hint prints a little smaller than body text
 HINT_GAP_MM = 1.0  # between a strip's fields and its hint
-FOOTER_PT = 8.5
-FURNITURE_WIDTH_MM = 125.0  # the widest scale bar (4 in) and its label
-SCISSORS_MM = 7.0
-SCISSORS_ASPECT = 14 / 24  # the scissors drawing's height over its width (viewBox 24 x 14)
-CUT_LINE_MM = 0.3
 CUT_CLEARANCE_MM = 4.0  # between a strip's last line and the cut line (and scissors) below
 SMALL_SCALE = 0.85
 TINY_SCALE = 0.65
-PARAGRAPH_GAP_MM = 0.7
 TICK_MM = 3.0
 SUBHEADING_SCALE = 1.1
 SHORT_FIELD_MM = 14.0  # a write-in field for a number such as the attempt
 SCORE_FIELD_MM = 26.0
-NUMBER_SCALE = 0.55  # a tile's number, as a share of its box
 ROW_NUMBER_MM = 10.0  # a record's "No." column
 ROLE_COLUMN_MM = 22.0
 PLAYER_COLUMN_MM = 40.0  # a totals table's player column (names wrap in it)
@@ -175,13 +168,8 @@ class Layout:
     caption_gap_mm: ClassVar[float] = CAPTION_GAP_MM
     field_padding_mm: ClassVar[float] = FIELD_PADDING_MM
     line_height: ClassVar[float] = LINE_HEIGHT
-    number_line_height: ClassVar[float] = NUMBER_LINE_HEIGHT
-    footer_pt: ClassVar[float] = FOOTER_PT  # footer's text size: the host's, so it does not grow in large print
     bar_band_mm: ClassVar[float] = BAR_BAND_MM
-    furniture_width_mm: ClassVar[float] = FURNITURE_WIDTH_MM  # the footer's scale-bar box; the page number: the rest
     strip_padding_mm: ClassVar[float] = STRIP_PADDING_MM
-    scissors_mm: ClassVar[float] = SCISSORS_MM  # scissors mark's width (a cutting guide: not scaled)
-    cut_line_mm: ClassVar[float] = CUT_LINE_MM
     cell_padding_mm: ClassVar[float] = CELL_PADDING_MM
 
     @classmethod
@@ -309,10 +297,6 @@ class Layout:
         return round(self.text_pt * 1.35, 2)
 
     @property
-    def title_pt(self) -> float:
-        return round(self.text_pt * 1.6, 2)
-
-    @property
     def hint_pt(self) -> float:
         return round(self.text_pt * HINT_SCALE, 2)
 
@@ -324,10 +308,6 @@ class Layout:
     def header_line_mm(self) -> float:
         """Return the height of one line of a column heading in mm."""
         return self.header_pt / PT_PER_MM * LINE_HEIGHT
-
-    @property
-    def page_number_width_mm(self) -> float:
-        return self.content_width_mm - FURNITURE_WIDTH_MM
 
     @property
     def small_pt(self) -> float:
@@ -349,29 +329,12 @@ class Layout:
         return round(self.text_pt * SUBHEADING_SCALE, 2)
 
     @property
-    def paragraph_gap_mm(self) -> float:
-        return PARAGRAPH_GAP_MM * self.scale
-
-    @property
-    def section_gap_mm(self) -> float:
-        return 2 * self.paragraph_gap_mm
-
-    @property
     def half_gap_mm(self) -> float:
         return self.gap_mm / 2
 
     @property
     def hint_gap_mm(self) -> float:
         return HINT_GAP_MM * self.scale
-
-    @property
-    def scissors_height_mm(self) -> float:
-        return self.scissors_mm * SCISSORS_ASPECT
-
-    @property
-    def scissors_top_mm(self) -> float:
-        """Return the scissors' offset above its strip, centring it on the cut line."""
-        return -(self.scissors_height_mm / 2 + CUT_LINE_MM / 2)
 
     @property
     def short_field_mm(self) -> float:

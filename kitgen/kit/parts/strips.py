@@ -8,7 +8,7 @@ from math import floor
 from typing import ClassVar
 
 from kitgen.games.box.presets import BoxRules
-from kitgen.kit.layout import CUT_CLEARANCE_MM, LINE_HEIGHT, NUMBER_SCALE, PT_PER_MM, Layout, tile_rows
+from kitgen.kit.layout import CUT_CLEARANCE_MM, LINE_HEIGHT, PT_PER_MM, Layout, tile_rows
 from kitgen.kit.measure import lines_for
 from kitgen.kit.parts.part import (
     PLAYER_KEY,
@@ -106,11 +106,6 @@ class StripGeometry:
     rows: tuple[tuple[int, ...], ...]
     height_mm: float
     per_page: int
-
-    @property
-    def number_mm(self) -> float:
-        """Return the size of a tile's number in mm."""
-        return round(self.box_mm * NUMBER_SCALE, 2)
 
 
 def strip_geometry(tiles: int, hint: str, layout: Layout, name_lines: int = 1) -> StripGeometry:

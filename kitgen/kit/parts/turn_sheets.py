@@ -13,7 +13,6 @@ from kitgen.games.box.formats import has_opener
 from kitgen.games.box.presets import BoxRules
 from kitgen.kit.layout import (
     LINE_HEIGHT,
-    NUMBER_SCALE,
     PT_PER_MM,
     ROW_RULE_MM,
     SHEET_SLACK_MM,
@@ -213,11 +212,6 @@ class TurnSheetGeometry:
     score_below: bool
     row_mm: float
     per_page: int
-
-    @property
-    def number_mm(self) -> float:
-        """Return the size of a tile's number in mm."""
-        return round(self.box_mm * NUMBER_SCALE, 2)
 
 
 def turn_sheet_geometry(
