@@ -16,6 +16,7 @@ import logging
 import mimetypes
 import os
 import shutil
+import string
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -159,9 +160,28 @@ def environment() -> jinja2.Environment:
         **TEMPLATE_OPTIONS,
     ))
     templates.filters["field_title"] = field_title  # and a field's name in words
+    templates.filters["css_content"] = css_content  # a sentence with counters, for a page's margin box
     templates.globals["form"] = ""  # a chunk's field-name prefix ("t2"); "": no form fields
     templates.globals["stamps"] = None  # a table's names and labels while it is written for stamping
     return templates
+
+
+def css_content(message: str, **values: str) -> str:
+    """Return the CSS ``content`` value that prints ``message``, a sentence in the language
+    in use with ``{name}`` placeholders: its words as CSS strings, each placeholder as the
+    CSS of ``values`` (a counter, a named string), so a translation may reorder them.
+
+    >>> css_content("{chunk} · page {page} of {pages}", chunk="string(chunk)",
+    ...             page="counter(page)", pages="counter(pages)")
+    'string(chunk) " · page " counter(page) " of " counter(pages)'
+    """
+    pieces = []
+    for words, name, _spec, _conversion in string.Formatter().parse(str(message)):
+        if words:
+            pieces.append('"' + words.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\a ") + '"')
+        if name is not None:
+            pieces.append(values[name])
+    return " ".join(pieces)
 
 
 @dataclass(frozen=True)
