@@ -1,11 +1,16 @@
 """Errors kitgen raises for bad input; the CLI turns each into one sentence and an exit code.
 
 Every message is one plain sentence meant for a person, quoting the bad input with
-:func:`quote` (at most 40 characters of it, docs/cli.md "Limits and bad input").
+:func:`quote` (at most 40 characters of it, docs/cli.md "Limits and bad input"). The rules
+core, which makes no words, raises its errors with the :class:`Problem` they state (a code
+and its figures): it is put into words when the error is shown
+(:func:`kitgen.text.problems.describe`).
 Rule faults found while judging a move or a log are not exceptions: they are returned as
-values (``kitgen.rules.problems.Problem`` and ``kitgen.logs.report.LogError``).
+values (:class:`Problem` and ``kitgen.logs.report.LogError``).
 """
 
+
+from kitgen.rules.problems import Problem
 
 QUOTE_MAX_CHARS = 40  # docs/cli.md "Limits and bad input": a message quotes at most 40 characters
 
@@ -23,7 +28,19 @@ def quote(text: str) -> str:
 
 
 class KitgenError(Exception):
-    """Base of every error kitgen reports to a user (exit status 2)."""
+    """Base of every error kitgen reports to a user (exit status 2), raised with its
+    sentence or with the :class:`Problem` it states, worded when shown.
+
+    >>> str(TileSyntaxError(Problem("syntax", "no-tiles")))
+    'no tiles are written (write - for a throw with no move).'
+    """
+
+    def __str__(self) -> str:
+        if self.args and isinstance(self.args[0], Problem):
+            from kitgen.text.problems import describe
+
+            return describe(self.args[0])
+        return super().__str__()
 
 
 class UnknownPresetError(KitgenError, ValueError):

@@ -7,7 +7,7 @@ from itertools import combinations
 
 import pytest
 
-from kitgen.errors import ThrowSyntaxError, TileSyntaxError
+from kitgen.errors import ThrowSyntaxError, TileSyntaxError, quote
 from kitgen.games import find_preset
 from kitgen.games.box.rules import (
     Throw,
@@ -22,7 +22,6 @@ from kitgen.games.box.rules import (
     open_sum,
     parse_throw,
     parse_tiles,
-    quote,
     tiles_of,
     turn_score,
 )

@@ -14,7 +14,9 @@ from typer.testing import CliRunner
 
 import kitgen.text
 from kitgen.cli import app
+from kitgen.errors import TileSyntaxError
 from kitgen.games import find_preset
+from kitgen.games.box.rules import parse_tiles
 from kitgen.kit.guide import how_to_use
 from kitgen.kit.layout import PAPERS, Layout
 from kitgen.kit.parts.part import rotation
@@ -143,3 +145,11 @@ def test_the_help_comes_from_the_catalog_of_the_language_chosen_before_the_cli_i
                            env={"COLUMNS": "200", "PATH": ""}, check=True).stdout
     assert "Juĝu unu proponitan movon (neniam proponas unu)." in shown
     assert "--rules" in shown and "The game: a preset id" in shown  # what the catalog lacks stays English
+
+
+def test_a_rules_core_error_carries_its_problem_and_is_worded_when_shown(language):
+    with pytest.raises(TileSyntaxError) as raised:
+        parse_tiles("")
+    assert str(raised.value) == "no tiles are written (write - for a throw with no move)."
+    language([("no tiles are written (write - for a throw with no move).", "neniu kahelo estas skribita.")])
+    assert str(raised.value) == "neniu kahelo estas skribita."  # the words are made when shown

@@ -13,8 +13,9 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-from kitgen.errors import PlayerNameError, quote
+from kitgen.errors import PlayerNameError
 from kitgen.rules.confusables import ascii_prototypes, prototypes
+from kitgen.rules.problems import Problem
 
 NAME_MAX_CHARS = 40  # docs/rules.md, "Player names"
 MARKS_MAX = 2  # docs/rules.md, "Player names": a letter carries at most 2 combining marks
@@ -47,34 +48,24 @@ def parse_name(text: str) -> str:
     """
     name = unicodedata.normalize("NFC", " ".join(text.translate(_TYPOGRAPHIC_APOSTROPHES).split()))
     if not name:
-        raise PlayerNameError("a player name is empty.")
+        raise PlayerNameError(Problem("name", "empty"))
     if len(name) > NAME_MAX_CHARS:
-        raise PlayerNameError(
-            f"player name {quote(name)} is longer than {NAME_MAX_CHARS} characters."
-        )
+        raise PlayerNameError(Problem("name", "too-long", (("name", name), ("most", NAME_MAX_CHARS))))
     if name.isascii() and _ASCII_NAME.fullmatch(name):
         return name  # what the checks below accept of ASCII, without a loop per character
     invisible = _INVISIBLE.search(name)
     if invisible:
         char = invisible.group()
-        raise PlayerNameError(
-            f"player name {quote(name)} has the invisible character U+{ord(char):04X} "
-            f"({unicodedata.name(char, 'unassigned')}), which prints as nothing."
-        )
+        raise PlayerNameError(Problem("name", "invisible", (("name", name), ("char", char))))
     for index, char in enumerate(name):
         if not (char.isalpha() or char.isdecimal() or char in _PUNCTUATION
                 or (index and _is_mark(char) and name[index - 1] not in _PUNCTUATION)):
-            raise PlayerNameError(
-                f"player name {quote(name)} has the character {char!r}; names may use letters, "
-                "digits, spaces, '-', \"'\" and '.' only."
-            )
+            raise PlayerNameError(Problem("name", "character", (("name", name), ("char", char))))
     marks = 0
     for char in unicodedata.normalize("NFD", name):  # marks counted as drawn: "ệ" is e + 2
         marks = marks + 1 if _is_mark(char) else 0
         if marks > MARKS_MAX:
-            raise PlayerNameError(
-                f"player name {quote(name)} puts more than {MARKS_MAX} combining marks on one letter."
-            )
+            raise PlayerNameError(Problem("name", "marks", (("name", name), ("most", MARKS_MAX))))
     return name
 
 
@@ -156,10 +147,8 @@ def parse_names(texts: Iterable[str]) -> tuple[str, ...]:
             if key in seen:
                 twin = seen[key]
                 if name_key(twin) == name_key(name):
-                    raise PlayerNameError(f"player name {quote(name)} is given twice (also as {quote(twin)}).")
-                raise PlayerNameError(
-                    f"player name {quote(name)} would look the same on paper as {quote(twin)}."
-                )
+                    raise PlayerNameError(Problem("name", "twice", (("name", name), ("twin", twin))))
+                raise PlayerNameError(Problem("name", "look-alike", (("name", name), ("twin", twin))))
         for key in _sameness_keys(name):
             seen[key] = name
     return names

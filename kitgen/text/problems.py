@@ -1,5 +1,7 @@
 """Put a rule fault (:class:`kitgen.rules.problems.Problem`) into words: the one place its
-sentences are made, through the catalogs (docs/log-format.md, "Error codes").
+sentences are made, through the catalogs (docs/log-format.md, "Error codes"). The rules
+core's syntax and name errors carry a problem too (code ``syntax`` or ``name``), worded here
+when the error is shown (:class:`kitgen.errors.KitgenError`).
 
 >>> from kitgen.rules.problems import Problem
 >>> describe(Problem("repeated-tile", "repeated", (("tiles", (3, 4)),)))
@@ -8,9 +10,11 @@ sentences are made, through the catalogs (docs/log-format.md, "Error codes").
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from kitgen.errors import quote
 from kitgen.rules.problems import Problem
 from kitgen.text import gettext as _
 from kitgen.text import ngettext
@@ -50,6 +54,13 @@ def _unavailable(params: dict[str, Any]) -> str:
     return "; ".join(parts) + "."
 
 
+def _invisible(params: dict[str, Any]) -> str:
+    char = params["char"]
+    return _("player name {name} has the invisible character U+{code:04X} ({char_name}), which prints as "
+             "nothing.").format(name=quote(params["name"]), code=ord(char),
+                                char_name=unicodedata.name(char, "unassigned"))
+
+
 def _repeated(params: dict[str, Any]) -> str:
     tiles = params["tiles"]
     return ngettext("tile {tiles} is written more than once in one move.",
@@ -82,4 +93,47 @@ _SENTENCES: dict[tuple[str, str], Callable[[dict[str, Any]], str]] = {
     ("column-full", "full"): lambda params: _("the {column} column already holds 3 dice.").format(
         column=params["column"]),
     ("extra-turn", "grid-full"): lambda params: _("the opponent's grid is full, so the game has ended."),
+    # what a throw, a tile list or a grid as written cannot be (the rules core's syntax errors)
+    ("syntax", "throw"): lambda params: _("{text} is not a throw (write 8, 5+3 or die 4).").format(
+        text=quote(params["text"])),
+    ("syntax", "tile-too-long"): lambda params: _("{word} is too long to be a tile number.").format(
+        word=quote(params["word"])),
+    ("syntax", "not-a-tile"): lambda params: _("{word} is not a tile number (plain digits expected).").format(
+        word=quote(params["word"])),
+    ("syntax", "no-tiles"): lambda params: _("no tiles are written (write - for a throw with no move)."),
+    ("syntax", "too-many-tiles"): lambda params: _("{text} lists more tiles than a box has.").format(
+        text=quote(params["text"])),
+    ("syntax", "column"): lambda params: _(
+        "{text} is not a column (left, middle or right; also l, m, r or 1, 2, 3).").format(text=quote(params["text"])),
+    ("syntax", "grid-colon-first"): lambda params: _(
+        "grid {grid} has a ':' without a column name before it.").format(grid=quote(params["grid"])),
+    ("syntax", "grid-column-twice"): lambda params: _("grid {grid} names the {column} column twice.").format(
+        grid=quote(params["grid"]), column=params["column"]),
+    ("syntax", "grid-no-column"): lambda params: _(
+        "grid {grid} has {word} before any column name; write columns as e.g. 'left:3,3 middle: right:6'."
+    ).format(grid=quote(params["grid"]), word=quote(params["word"])),
+    ("syntax", "grid-colon-missing"): lambda params: _(
+        "grid {grid} needs a ':' after the column name {word}.").format(
+        grid=quote(params["grid"]), word=quote(params["word"])),
+    ("syntax", "grid-face"): lambda params: _("grid {grid} has {word}, which is not a face 1-6.").format(
+        grid=quote(params["grid"]), word=quote(params["word"])),
+    ("syntax", "grid-too-many"): lambda params: _("grid {grid} has more than {most} dice in a column.").format(
+        grid=quote(params["grid"]), most=params["most"]),
+    ("syntax", "grid-column"): lambda params: _("grid {grid}: {error}").format(
+        grid=quote(params["grid"]), error=describe(params["error"])),
+    # what a player's name cannot be (docs/rules.md, the name rule)
+    ("name", "empty"): lambda params: _("a player name is empty."),
+    ("name", "too-long"): lambda params: _("player name {name} is longer than {most} characters.").format(
+        name=quote(params["name"]), most=params["most"]),
+    ("name", "invisible"): _invisible,
+    ("name", "character"): lambda params: _(
+        "player name {name} has the character {char}; names may use letters, digits, spaces, '-', \"'\" and "
+        "'.' only.").format(name=quote(params["name"]), char=repr(params["char"])),
+    ("name", "marks"): lambda params: _(
+        "player name {name} puts more than {most} combining marks on one letter.").format(
+        name=quote(params["name"]), most=params["most"]),
+    ("name", "twice"): lambda params: _("player name {name} is given twice (also as {twin}).").format(
+        name=quote(params["name"]), twin=quote(params["twin"])),
+    ("name", "look-alike"): lambda params: _("player name {name} would look the same on paper as {twin}.").format(
+        name=quote(params["name"]), twin=quote(params["twin"])),
 }

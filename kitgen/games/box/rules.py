@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Literal, NamedTuple
 
-from kitgen.errors import ThrowSyntaxError, TileSyntaxError, quote
+from kitgen.errors import ThrowSyntaxError, TileSyntaxError
 from kitgen.games.box.presets import BoxRules
-from kitgen.rules.numbers import NumberSyntaxError, parse_number
+from kitgen.rules.numbers import NumberSyntaxError, parse_number, read_number
 from kitgen.rules.problems import Problem
 
 Role = Literal["close", "open"]
@@ -37,15 +37,14 @@ FIRST_THROW_LEAST = 2  # docs/rules.md section 1: the first throw (two dice, ful
 NO_MOVE_WORDS = ("-", "none")  # docs/log-format.md: a throw with no move
 
 
-def _number(word: str, what: str, error: type[ValueError]) -> int:
-    """Return the number ``word`` writes (:func:`parse_number`); raises ``error`` naming
-    ``what`` it should have been otherwise."""
+def _tile(word: str) -> int:
+    """Return the tile number ``word`` writes (:func:`parse_number`); raises
+    :class:`TileSyntaxError` otherwise."""
     try:
         return parse_number(word)
     except NumberSyntaxError as fault:
-        if fault.too_long:
-            raise error(f"{quote(word)} is too long to be a {what}.") from None
-        raise error(f"{quote(word)} is not a {what} (plain digits expected).") from None
+        reason = "tile-too-long" if fault.too_long else "not-a-tile"
+        raise TileSyntaxError(Problem("syntax", reason, (("word", word),))) from None
 
 
 @dataclass(frozen=True)
@@ -94,20 +93,20 @@ def parse_throw(text: str) -> Throw:
     4
     """
     words = text.strip().lower()
-    try:
-        if words.startswith("die"):
-            face = _number(words[3:].strip(), "die face", ThrowSyntaxError)
+    if words.startswith("die"):
+        face = read_number(words[3:].strip())
+        if face is not None:
             return Throw(1, (face,), face)
-        if "+" in words:
-            first, _, second = words.partition("+")
-            faces = (_number(first.strip(), "die face", ThrowSyntaxError),
-                     _number(second.strip(), "die face", ThrowSyntaxError))
-            return Throw(2, faces, faces[0] + faces[1])
-        return Throw(2, (), _number(words, "throw", ThrowSyntaxError))
-    except ThrowSyntaxError:
-        raise ThrowSyntaxError(
-            f"{quote(text.strip())} is not a throw (write 8, 5+3 or die 4)."
-        ) from None
+    elif "+" in words:
+        first, _, second = words.partition("+")
+        faces = (read_number(first.strip()), read_number(second.strip()))
+        if faces[0] is not None and faces[1] is not None:
+            return Throw(2, (faces[0], faces[1]), faces[0] + faces[1])
+    else:
+        total = read_number(words)
+        if total is not None:
+            return Throw(2, (), total)
+    raise ThrowSyntaxError(Problem("syntax", "throw", (("text", text.strip()),)))
 
 
 def parse_tiles(text: str) -> tuple[int, ...]:
@@ -128,10 +127,10 @@ def parse_tiles(text: str) -> tuple[int, ...]:
         return ()
     numbers = words.replace(",", " ").replace("+", " ").split()
     if not numbers:
-        raise TileSyntaxError("no tiles are written (write - for a throw with no move).")
+        raise TileSyntaxError(Problem("syntax", "no-tiles"))
     if len(numbers) > MAX_TILES:
-        raise TileSyntaxError(f"{quote(text.strip())} lists more tiles than a box has.")
-    return tuple(_number(word, "tile number", TileSyntaxError) for word in numbers)
+        raise TileSyntaxError(Problem("syntax", "too-many-tiles", (("text", text.strip()),)))
+    return tuple(_tile(word) for word in numbers)
 
 
 def fresh_box(tiles: int) -> int:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from enum import IntEnum
 from functools import cached_property
 
-from kitgen.errors import ColumnSyntaxError, GridSyntaxError, quote
+from kitgen.errors import ColumnSyntaxError, GridSyntaxError
 from kitgen.games.knucklebones.presets import knucklebones_rules
 from kitgen.games.preset import Rules
 from kitgen.rules.problems import Problem
@@ -73,9 +73,7 @@ def parse_column(text: str) -> Column:
     try:
         return _COLUMN_WORDS[text.strip().lower()]
     except KeyError:
-        raise ColumnSyntaxError(
-            f"{quote(text)} is not a column (left, middle or right; also l, m, r or 1, 2, 3)."
-        ) from None
+        raise ColumnSyntaxError(Problem("syntax", "column", (("text", text),))) from None
 
 
 def column_score(faces: Sequence[int]) -> int:
@@ -162,25 +160,23 @@ def parse_grid(text: str) -> Grid:
     while index < len(tokens):
         token = tokens[index]
         if token == ":":
-            raise GridSyntaxError(f"grid {quote(text)} has a ':' without a column name before it.")
+            raise GridSyntaxError(Problem("syntax", "grid-colon-first", (("grid", text),)))
         if index + 1 < len(tokens) and tokens[index + 1] == ":":
             column = _grid_column(text, token)
             if column in columns:
-                raise GridSyntaxError(f"grid {quote(text)} names the {column.label} column twice.")
+                raise GridSyntaxError(Problem("syntax", "grid-column-twice",
+                                              (("grid", text), ("column", column.label))))
             current = columns[column] = []
             index += 2
             continue
         if current is None:
-            raise GridSyntaxError(
-                f"grid {quote(text)} has {quote(token)} before any column name; "
-                "write columns as e.g. 'left:3,3 middle: right:6'."
-            )
+            raise GridSyntaxError(Problem("syntax", "grid-no-column", (("grid", text), ("word", token))))
         if token.lower() in _COLUMN_WORDS and not token.isdecimal():
-            raise GridSyntaxError(f"grid {quote(text)} needs a ':' after the column name {quote(token)}.")
+            raise GridSyntaxError(Problem("syntax", "grid-colon-missing", (("grid", text), ("word", token))))
         if not re.fullmatch(r"[1-6]", token):
-            raise GridSyntaxError(f"grid {quote(text)} has {quote(token)}, which is not a face 1-6.")
+            raise GridSyntaxError(Problem("syntax", "grid-face", (("grid", text), ("word", token))))
         if len(current) == COLUMN_DICE:
-            raise GridSyntaxError(f"grid {quote(text)} has more than {COLUMN_DICE} dice in a column.")
+            raise GridSyntaxError(Problem("syntax", "grid-too-many", (("grid", text), ("most", COLUMN_DICE))))
         current.append(int(token))
         index += 1
     return Grid(tuple(tuple(columns.get(column, ())) for column in Column))
@@ -190,7 +186,7 @@ def _grid_column(text: str, word: str) -> Column:
     try:
         return parse_column(word)
     except ColumnSyntaxError as error:
-        raise GridSyntaxError(f"grid {quote(text)}: {error}") from None
+        raise GridSyntaxError(Problem("syntax", "grid-column", (("grid", text), ("error", error.args[0])))) from None
 
 
 def format_grid(grid: Grid) -> str:
