@@ -8,9 +8,11 @@ report), by these functions.
 
 When words are made:
 
-- An error (:class:`kitgen.errors.KitgenError`) is worded where it is raised, in the language
-  in use then (a lookup is cheap). A rule fault found while judging a move or a log is no
-  error but a code with parameters, worded by :mod:`kitgen.text.problems` where it is shown.
+- An error (:class:`kitgen.errors.KitgenError`) of the shell (files, options, kits) is worded
+  where it is raised, in the language in use then (a lookup is cheap). The rules core makes
+  no words: a rule fault found while judging a move or a log is a code with parameters
+  (:class:`kitgen.rules.problems.Problem`), and so is what its syntax and name errors carry;
+  both are worded by :mod:`kitgen.text.problems` where they are shown.
 - The command line's help (``kitgen.cli``: command and option help, the epilogs) is worded
   when ``kitgen.cli`` is imported, because Typer cleans the help strings into the Click
   commands it builds then (``inspect.cleandoc``) and neither Typer nor Click takes a lazy
