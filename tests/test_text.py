@@ -129,6 +129,8 @@ def test_a_report_sentence_is_worded_in_the_language_in_use(language):
     assert fair.sentence("two-dice") == "36 ĵetoj de du kuboj: konforme al justaj kuboj, p = 1.00."
     row = PlayerRow(1, "Eli", 1, False, {"turns": 1, "average_left": 22.375})
     assert figures_phrase(row, ("turns", "average_left")) == "1 vico · avg left 22.4"
+
+
 def test_an_error_message_comes_from_the_catalog(esperanto):
     result = CliRunner().invoke(app, ["validate", "missing.log"])
     assert result.exit_code == 2
@@ -153,3 +155,13 @@ def test_a_rules_core_error_carries_its_problem_and_is_worded_when_shown(languag
     assert str(raised.value) == "no tiles are written (write - for a throw with no move)."
     language([("no tiles are written (write - for a throw with no move).", "neniu kahelo estas skribita.")])
     assert str(raised.value) == "neniu kahelo estas skribita."  # the words are made when shown
+
+
+def test_kitgen_speaks_the_language_the_environment_names(language, monkeypatch):
+    language([("Scoring", "Poentoj", "rules heading")])
+    kitgen.text.use_language("en")
+    assert pgettext("rules heading", "Scoring") == "Scoring"
+    monkeypatch.setenv("LANGUAGE", "eo")
+    kitgen.text.use_language(None)
+    assert pgettext("rules heading", "Scoring") == "Poentoj"
+    monkeypatch.delenv("LANGUAGE")

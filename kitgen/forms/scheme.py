@@ -221,17 +221,15 @@ def _checked_records(table: dict[str, object], number: int, seats: tuple[str, ..
     records = table.get("records", [])
     if not isinstance(records, list) or len(records) > MAX_RECORDS:
         raise ValueError(gettext(
-
-                "its embedded manifest is not a kitgen kit's: "
-                "table {number} has more than {most} records, or none that can be read."
+            "its embedded manifest is not a kitgen kit's: "
+            "table {number} has more than {most} records, or none that can be read."
         ).format(number=number, most=MAX_RECORDS))
     names = {*seats, ""}
     for record in records:
         if not (isinstance(record, list) and len(record) == 2 and all(isinstance(part, str) for part in record)
                 and record[0] in names and (not record[1] or _ROUND.fullmatch(record[1]))):
             raise ValueError(gettext(
-
-                    "its embedded manifest is not a kitgen kit's: "
-                    "table {number} has a record that is not a seat's name and a round number."
+                "its embedded manifest is not a kitgen kit's: "
+                "table {number} has a record that is not a seat's name and a round number."
             ).format(number=number))
     return tuple((player, round_number) for player, round_number in records)

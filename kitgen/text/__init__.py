@@ -16,9 +16,11 @@ When words are made:
 - The command line's help (``kitgen.cli``: command and option help, the epilogs) is worded
   when ``kitgen.cli`` is imported, because Typer cleans the help strings into the Click
   commands it builds then (``inspect.cleandoc``) and neither Typer nor Click takes a lazy
-  string. So a language is chosen (:func:`use_language`) before ``kitgen.cli`` is imported,
-  e.g. from the environment in the entry point; an option such as ``--language`` could not
-  change the help, only the messages of the run.
+  string. So the language is chosen before ``kitgen.cli`` is imported: as every gettext
+  program does, kitgen speaks the language the environment names (``LANGUAGE``,
+  ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), from the import of this module, where a catalog
+  for it ships, and English elsewhere. An option such as ``--language`` could not change
+  the help, only the messages of the run.
 - What the commands print is worded when printed.
 
 >>> ngettext("{count} tile", "{count} tiles", 2).format(count=2)
@@ -33,15 +35,21 @@ from pathlib import Path
 DOMAIN = "kitgen"
 LOCALE_FOLDER = Path(__file__).resolve().parent / "locale"
 
-_translations: _gettext.NullTranslations = _gettext.NullTranslations()
+def _catalog(language: str | None) -> _gettext.NullTranslations:
+    """Return the catalog of ``language``, or of the environment's language for ``None``;
+    English (the message ids themselves) where there is none."""
+    return _gettext.translation(DOMAIN, LOCALE_FOLDER, languages=[language] if language else None,
+                                fallback=True)
+
+
+_translations = _catalog(None)
 
 
 def use_language(language: str | None) -> None:
-    """Show every later message in ``language`` (``"en"``, ``"es"`` ...); English when
-    ``language`` is ``None`` or has no catalog."""
+    """Show every later message in ``language`` (``"en"``, ``"es"`` ...), or, for ``None``,
+    in the language the environment names; English where it has no catalog."""
     global _translations
-    languages = [language] if language else []
-    _translations = _gettext.translation(DOMAIN, LOCALE_FOLDER, languages=languages, fallback=True)
+    _translations = _catalog(language)
 
 
 def N_(message: str) -> str:  # noqa: N802 (gettext's name for it, which Babel extracts)

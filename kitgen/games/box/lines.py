@@ -150,8 +150,8 @@ def _readable(text: str) -> bool:
 
 
 def _unreadable(message: str, text: str) -> SyntaxProblem:
-    """Return the :class:`SyntaxProblem` ``message`` with ``message`` and, when one small repair makes ``text``
-    readable, "did you mean" that form (never a move: the user's own words)."""
+    """Return the :class:`SyntaxProblem` of the line ``text``: ``message`` and, when one small
+    repair makes ``text`` readable, "did you mean" that form (never a move: the user's own words)."""
     form = nearest_form(text, _readable, _KEYWORDS)
     return SyntaxProblem(message + (f" Did you mean {quote(form)}?" if form else ""))
 
