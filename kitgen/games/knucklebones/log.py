@@ -90,12 +90,13 @@ def validate_knucklebones_log(header: Header, body: Body, file: str) -> Report:
     def grammar(text: str) -> BodyLine | SyntaxProblem:
         return read_line(text, players)
 
-    walker = _Walk(players, new_match(header.rules), _LookAhead(read_entries(body, grammar)))
+    match = new_match(header.rules)
+    walker = _Walk(players, match, _LookAhead(read_entries(body, grammar)))
     walk(read_entries(body, grammar), walker)
     walker.finish()
     results = walker.results()
     return Report(file, header.rules.describe(), walker.errors.kept(), results,
-                  summarize(new_match(header.rules).wins_needed, results),
+                  summarize(match.wins_needed, results),
                   header.players, errors_left_out=walker.errors.left_out)
 
 
