@@ -359,10 +359,11 @@ class _BoxLogReader:
     def result_problem(self, seats: frozenset[int], role: str) -> Problem:
         """Return the ``wrong-winner`` problem stating who the ``role`` (``winner`` or
         ``loser``) is: ``seats``."""
+        winner = role == "winner"
         if not self.play.over:
-            return Problem("wrong-winner", f"undecided-{role}")
+            return Problem("wrong-winner", "undecided-winner" if winner else "undecided-loser")
         if not seats:
-            return Problem("wrong-winner", f"solo-{role}")
+            return Problem("wrong-winner", "solo-winner" if winner else "solo-loser")
         return Problem("wrong-winner", role, (("names", tuple(self.players[seat] for seat in sorted(seats))),))
 
     def results(self) -> BoxResults:
