@@ -167,7 +167,7 @@ def test_a_logs_errors_are_worded_when_shown_so_a_cached_line_follows_the_langua
     assert english[2] == "Ana has already had a turn in round 1."
     language([
         ("{text} is not a turn, round, throw or claim line.", "{text} estas nek vico, nek raŭndo, nek ĵeto."),
-        ("Did you mean {choice}?", "Ĉu vi celis {choice}?"),
+        ("{sentence} Did you mean {choice}?", "{sentence} Ĉu vi celis {choice}?"),
         ("{name} has already had a turn in round {round}.", "{name} jam ludis en raŭndo {round}."),
     ])
     expected = ["'8 8' estas nek vico, nek raŭndo, nek ĵeto. Ĉu vi celis '8: 8'?", english[1],

@@ -31,14 +31,15 @@ def describe(problem: Problem) -> str:
     params: dict[str, Any] = dict(problem.params)
     sentence = _SENTENCES[problem.code, problem.reason](params)
     if params.get("nearest") is not None:
-        return f"{sentence} {_did_you_mean(params['nearest'])}"
+        return _did_you_mean(sentence, params["nearest"])
     if params.get("form") is not None:
-        return f"{sentence} {_did_you_mean(quote(params['form']))}"
+        return _did_you_mean(sentence, quote(params["form"]))
     return sentence
 
 
-def _did_you_mean(choice: str) -> str:
-    return _("Did you mean {choice}?").format(choice=choice)
+def _did_you_mean(sentence: str, choice: str) -> str:
+    """Return ``sentence`` followed by the question whether ``choice`` was meant."""
+    return _("{sentence} Did you mean {choice}?").format(sentence=sentence, choice=choice)
 
 
 def _join(numbers: Iterable[Any]) -> str:
