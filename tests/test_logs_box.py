@@ -12,6 +12,7 @@ from kitgen.games.box.lines import ThrowLine, TurnLine, read_line
 from kitgen.logs.lines import SyntaxProblem
 from kitgen.logs.report import format_text
 from kitgen.logs.validate import validate_text
+from kitgen.text.problems import describe
 
 CASES = Path(__file__).parent / "fixtures" / "cases"
 EXPECTED = json.loads((CASES / "expected.json").read_text(encoding="utf-8"))
@@ -84,7 +85,7 @@ def test_parse_line_reads_each_form():
 ])
 def test_unreadable_lines_are_syntax_errors_never_exceptions(text):
     parsed = read_line(text)
-    assert isinstance(parsed, SyntaxProblem) and len(parsed.message) < 200
+    assert isinstance(parsed, SyntaxProblem) and len(describe(parsed)) < 200
     report = validate_text(log("classic", "Ana", turn("Ana", T43), text))
     assert [(error.line, error.code) for error in report.errors] == [(6, "syntax")]
 

@@ -14,7 +14,7 @@ from kitgen.rules.numbers import NUMBER_MAX_DIGITS, NumberSyntaxError, parse_num
 
 
 def digits(text: str) -> int | SyntaxProblem:
-    return int(text) if text.isdigit() else SyntaxProblem(f"{text!r} is no number.")
+    return int(text) if text.isdigit() else SyntaxProblem.of("number", word=text)
 
 
 class Summing:
@@ -31,7 +31,7 @@ class Summing:
 
 def test_each_line_is_a_located_entry_or_an_unreadable_line():
     entries = list(read_entries([Line(3, "7"), Line(5, "x"), Line(6, "2")], digits))
-    assert entries == [Located(3, 7), Unreadable(5, SyntaxProblem("'x' is no number.")), Located(6, 2)]
+    assert entries == [Located(3, 7), Unreadable(5, SyntaxProblem.of("number", word="x")), Located(6, 2)]
 
 
 def test_the_lines_are_read_one_at_a_time():
@@ -45,7 +45,7 @@ def test_each_entry_goes_to_its_handler_and_unreadable_lines_are_syntax_errors()
     walk(read_entries([Line(1, "4"), Line(2, "four"), Line(3, "5")], digits), walker)
     assert walker.total == 9
     assert [(error.line, error.code, error.message) for error in walker.errors.kept()] == [
-        (2, "syntax", "'four' is no number.")]
+        (2, "syntax", "'four' is not a number written in plain digits.")]
 
 
 @pytest.mark.parametrize("word, number", [("0", 0), ("007", 7), ("9" * NUMBER_MAX_DIGITS, 10**NUMBER_MAX_DIGITS - 1)])

@@ -22,6 +22,8 @@ from kitgen.kit.layout import PAPERS, Layout
 from kitgen.kit.parts.part import rotation
 from kitgen.kit.parts.roll_records import roll_records
 from kitgen.kit.tables import Table
+from kitgen.logs.report import format_text
+from kitgen.logs.validate import validate_text
 from kitgen.rulebook import rule_text, rules_text
 from kitgen.session.dice import TWO_DICE, fit
 from kitgen.session.figures import PlayerRow
@@ -155,6 +157,26 @@ def test_a_rules_core_error_carries_its_problem_and_is_worded_when_shown(languag
     assert str(raised.value) == "no tiles are written (write - for a throw with no move)."
     language([("no tiles are written (write - for a throw with no move).", "neniu kahelo estas skribita.")])
     assert str(raised.value) == "neniu kahelo estas skribita."  # the words are made when shown
+
+
+def test_a_logs_errors_are_worded_when_shown_so_a_cached_line_follows_the_language(language):
+    text = "rules: classic\nplayers: Ana, Ben\nturn Ana\n8 8\n9: -\nturn Ana\n"
+    report = validate_text(text)  # "8 8" is read once and its SyntaxProblem cached by its text
+    english = [error.message for error in report.errors]
+    assert english[0] == "'8 8' is not a turn, round, throw or claim line. Did you mean '8: 8'?"
+    assert english[2] == "Ana has already had a turn in round 1."
+    language([
+        ("{text} is not a turn, round, throw or claim line.", "{text} estas nek vico, nek raŭndo, nek ĵeto."),
+        ("{sentence} Did you mean {choice}?", "{sentence} Ĉu vi celis {choice}?"),
+        ("{name} has already had a turn in round {round}.", "{name} jam ludis en raŭndo {round}."),
+    ])
+    expected = ["'8 8' estas nek vico, nek raŭndo, nek ĵeto. Ĉu vi celis '8: 8'?", english[1],
+                "Ana jam ludis en raŭndo 1."]
+    assert [error.message for error in report.errors][:3] == expected  # the report made before the switch
+    again = validate_text(text)  # the line cache answers "8 8" with the same problem
+    assert [error.message for error in again.errors][:3] == expected
+    assert "<log>:4: syntax: '8 8' estas nek vico" in format_text(again)
+    assert validate_text(text).to_json()["errors"][2]["message"] == "Ana jam ludis en raŭndo 1."
 
 
 def test_kitgen_speaks_the_language_the_environment_names(language, monkeypatch):

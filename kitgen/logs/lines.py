@@ -19,16 +19,35 @@ from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 from kitgen.logs.reader import Line
 from kitgen.logs.report import ErrorList
+from kitgen.rules.problems import Problem
 
 _Entry = TypeVar("_Entry")
 
 
-@dataclass(frozen=True, slots=True)
-class SyntaxProblem:
-    """Why a line fits none of its game's forms, in one sentence: what a line grammar
-    returns for it (shared by every line of that text)."""
+@dataclass(frozen=True)
+class SyntaxProblem(Problem):
+    """Why a line fits none of its game's forms: a :class:`Problem` of code ``syntax``, no
+    words (worded where it is shown, :func:`kitgen.text.problems.describe`, so a line cached
+    by its text follows the language in use). What a line grammar returns for it, shared
+    by every line of that text; a ``form`` parameter is the readable line it was nearest.
 
-    message: str
+    >>> SyntaxProblem.of("turn-name")
+    SyntaxProblem(code='syntax', reason='turn-name', params=())
+    """
+
+    @classmethod
+    def of(cls, reason: str, **params: object) -> SyntaxProblem:
+        """Return the syntax problem ``reason`` stating ``params``."""
+        return cls("syntax", reason, tuple(params.items()))
+
+    @classmethod
+    def of_error(cls, problem: Problem) -> SyntaxProblem:
+        """Return the syntax problem that states the rules core's syntax ``problem``."""
+        return cls(problem.code, problem.reason, problem.params)
+
+    def near(self, form: str | None) -> SyntaxProblem:
+        """Return this problem with the readable line ``form`` it was nearest (unchanged for ``None``)."""
+        return self if form is None else SyntaxProblem(self.code, self.reason, (*self.params, ("form", form)))
 
 
 # A named tuple, not a dataclass, as kitgen.logs.reader.Line: one is made per line of every log
@@ -52,9 +71,9 @@ def read_entries(body: Iterable[Line], grammar: Callable[[str], _Entry]) -> Iter
     reads in its text (an entry, or the problem of an :data:`Unreadable` line) with the
     line's number.
 
-    >>> number = lambda text: int(text) if text.isdigit() else SyntaxProblem("no")
-    >>> list(read_entries([Line(4, "7"), Line(5, "x")], number))
-    [Located(line=4, entry=7), Located(line=5, entry=SyntaxProblem(message='no'))]
+    >>> number = lambda text: int(text) if text.isdigit() else SyntaxProblem.of("turn-name")
+    >>> list(read_entries([Line(4, "7"), Line(5, "x")], number))[1]
+    Located(line=5, entry=SyntaxProblem(code='syntax', reason='turn-name', params=()))
     """
     numbered, written = tee(body)  # read in step: tee holds one line at most
     return map(_located, zip(map(_number, numbered), map(grammar, map(_text, written)), strict=True))
@@ -79,7 +98,7 @@ def walk(entries: Iterable[Located[Any]], walker: Walker) -> None:
     errors = walker.errors
 
     def syntax(line: int, problem: SyntaxProblem) -> None:
-        errors.add(line, "syntax", problem.message)
+        errors.add(line, problem)
 
     handlers = {**walker.handlers, SyntaxProblem: syntax}
     for line, entry in entries:

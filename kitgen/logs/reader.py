@@ -20,6 +20,7 @@ from kitgen.games import find_preset
 from kitgen.games.preset import Rules, check_player_count
 from kitgen.logs.suggest import nearest
 from kitgen.rules.names import parse_names
+from kitgen.rules.problems import Problem
 from kitgen.text import gettext
 from kitgen.textfile import read_text, shown_name
 
@@ -40,13 +41,13 @@ _new_line = partial(tuple.__new__, Line)
 @dataclass(frozen=True)
 class Header:
     """A log's header: the settled rules, the players in seat order, the optional title,
-    and the ``(line, sentence)`` of each header line that is a ``syntax`` error (a second
+    and the ``(line, problem)`` of each header line that is a ``syntax`` error (a second
     ``title:``, docs/log-format.md ruling 8)."""
 
     rules: Rules
     players: tuple[str, ...]
     title: str | None = None
-    syntax: tuple[tuple[int, str], ...] = ()
+    syntax: tuple[tuple[int, Problem], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -213,9 +214,7 @@ def read_header(text: str) -> tuple[Header, Body]:
             continue  # a body line before the play: read with the body
         header_lines.add(line.number)
         if keyword[0] == "title" and "title" in found:
-            syntax.append((line.number, gettext(
-                "the header already has a title: line (line {first}); this one is not read."
-            ).format(first=found["title"][0].number)))
+            syntax.append((line.number, Problem("syntax", "second-title", (("first", found["title"][0].number),))))
         elif keyword[0] in found:
             raise LogUnreadableError(gettext("line {line}: the header has a second {key}: line.").format(
                 line=line.number, key=keyword[0]))

@@ -7,7 +7,9 @@ import heapq
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from kitgen.rules.problems import Problem
 from kitgen.text import gettext, ngettext
+from kitgen.text.problems import describe
 from kitgen.text.summaries import summary_line_text
 
 ERRORS_KEPT = 1000  # docs/cli.md "Limits and bad input": a log reports its first 1,000 errors
@@ -22,18 +24,32 @@ ERROR_CODES = (  # docs/log-format.md, "Error codes"
 
 @dataclass(frozen=True)
 class LogError:
-    """One rule or syntax fault of a log: its line (``None`` for the log as a whole),
-    its code from docs/log-format.md and one sentence; a log transcribed from a fillable kit
-    also gives the ``place`` on the sheets (``"Table 2, Ana, attempt 1, row 5"``)."""
+    """One rule or syntax fault of a log: its line (``None`` for the log as a whole) and the
+    :class:`Problem` that states it, whose code (docs/log-format.md) is the error's; no
+    words: its sentence is made when shown (:attr:`message`). A log transcribed from a
+    fillable kit also gives the ``place`` on the sheets (``"Table 2, Ana, attempt 1, row 5"``).
+
+    >>> LogError(4, Problem("missed-move", "no-move", (("throw", "9"),))).message
+    'the throw 9 is recorded as no move, but a move existed.'
+    """
 
     line: int | None
-    code: str
-    message: str
+    problem: Problem
     place: str = ""
 
     def __post_init__(self) -> None:
         if self.code not in ERROR_CODES:
             raise ValueError(f"unknown error code: {self.code!r}")
+
+    @property
+    def code(self) -> str:
+        """Return the error's code from docs/log-format.md's "Error codes"."""
+        return self.problem.code
+
+    @property
+    def message(self) -> str:
+        """Return the sentence that states the error, in the language in use."""
+        return describe(self.problem)
 
     def to_json(self) -> dict[str, Any]:
         """Return the error as docs/log-format.md's JSON object ``{"line", "code", "message"}``,
@@ -125,14 +141,19 @@ class ErrorList:
         self._kept: list[tuple[tuple[int, int, int], LogError]] = []  # a max-heap: keys negated
         self._added = 0
 
-    def add(self, line: int | None, code: str, message: str) -> None:
-        """Record one located error."""
+    def add(self, line: int | None, problem: Problem) -> None:
+        """Record the error on ``line`` that ``problem`` states."""
         self._added += 1
         key = (-(line is None), -(line or 0), -self._added)  # later errors of a line after earlier
         if len(self._kept) < ERRORS_KEPT:
-            heapq.heappush(self._kept, (key, LogError(line, code, message)))
+            heapq.heappush(self._kept, (key, LogError(line, problem)))
         elif key > self._kept[0][0]:
-            heapq.heapreplace(self._kept, (key, LogError(line, code, message)))
+            heapq.heapreplace(self._kept, (key, LogError(line, problem)))
+
+    def fault(self, line: int | None, code: str, reason: str = "", **params: object) -> None:
+        """Record the error ``code`` on ``line``: the rule ``reason`` of that code broken,
+        stating ``params`` (a :class:`Problem`)."""
+        self.add(line, Problem(code, reason, tuple(params.items())))
 
     def kept(self) -> tuple[LogError, ...]:
         """Return the errors kept, in line order, whole-log errors last."""

@@ -2,7 +2,10 @@
 neither, and a line's nearest readable form (docs/log-format.md, "What kitgen validate reports").
 
 A suggestion only re-reads what the user wrote: a name or column from the header or the
-format, or the user's own words with a separator put right. It never names a move.
+format, or the user's own words with a separator put right. It never names a move. No words
+are made here: a problem carries what it suggests as its ``nearest`` (a name or column) or
+``form`` (a line) parameter, and :func:`kitgen.text.problems.describe` asks "Did you mean"
+with it.
 """
 
 from __future__ import annotations
@@ -11,8 +14,7 @@ import difflib
 import re
 from collections.abc import Callable, Iterable
 
-from kitgen.errors import quote
-from kitgen.text import gettext
+from kitgen.rules.problems import Problem
 
 CLOSE_ENOUGH = 0.6  # difflib's ratio: "Bne" / "Ben" is 0.67, "Zed" / "Ben" 0.33
 _SEPARATORS = re.compile(r"\s*[;=.,]\s*|\s+-\s+")  # a slip for the ':' after a throw or name
@@ -30,27 +32,17 @@ def nearest(word: str, choices: Iterable[str]) -> str | None:
     return folded[found[0]] if found else None
 
 
-def did_you_mean(word: str, choices: Iterable[str]) -> str:
-    """Return ``" Did you mean X?"`` for the choice nearest ``word``, or ``""``.
+def not_a_player(name: str, players: Iterable[str], reason: str = "not-a-player", **params: object) -> Problem:
+    """Return the ``unknown-player`` problem of a ``name`` that is not in the log's ``players:``
+    line, in every game's log alike: ``reason`` says what the line counts as instead
+    (``counts-for-nobody``, ``placement-as`` ...; stating ``params``), and the nearest
+    player's name is suggested.
 
-    >>> did_you_mean("rigth", ["left", "middle", "right"])
-    ' Did you mean right?'
+    >>> problem = not_a_player("Bne", ["Ana", "Ben"], "placement-as", player="Ben")
+    >>> problem.param("player"), problem.param("nearest")
+    ('Ben', 'Ben')
     """
-    found = nearest(word, choices)
-    return " " + gettext("Did you mean {choice}?").format(choice=found) if found else ""
-
-
-def not_a_player(name: str, players: Iterable[str], consequence: str = "") -> str:
-    """Return the one sentence for a ``name`` that is not in the log's ``players:`` line, in
-    every game's log alike: what the line counts as instead (``consequence``), if anything,
-    then the nearest player's name.
-
-    >>> not_a_player("Bne", ["Ana", "Ben"], "the placement counts as Ben's")
-    "'Bne' is not in the players: line; the placement counts as Ben's. Did you mean Ben?"
-    """
-    sentence = (gettext("{name} is not in the players: line; {consequence}.") if consequence
-                else gettext("{name} is not in the players: line."))
-    return sentence.format(name=quote(name), consequence=consequence) + did_you_mean(name, players)
+    return Problem("unknown-player", reason, (("name", name), *params.items(), ("nearest", nearest(name, players))))
 
 
 def nearest_form(text: str, reads: Callable[[str], bool], keywords: Iterable[str] = ()) -> str | None:

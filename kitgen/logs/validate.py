@@ -25,10 +25,10 @@ def validate_text(text: str, file: str = "<log>") -> Report:
     if not header.syntax:
         return report
     errors = ErrorList()  # the header's faults join the first 1,000 (those left out are later)
-    for number, message in header.syntax:
-        errors.add(number, "syntax", message)
+    for number, problem in header.syntax:
+        errors.add(number, problem)
     for error in report.errors:
-        errors.add(error.line, error.code, error.message)
+        errors.add(error.line, error.problem)
     return replace(report, errors=errors.kept(), errors_left_out=report.errors_left_out + errors.left_out)
 
 

@@ -13,6 +13,9 @@ When words are made:
   no words: a rule fault found while judging a move or a log is a code with parameters
   (:class:`kitgen.rules.problems.Problem`), and so is what its syntax and name errors carry;
   both are worded by :mod:`kitgen.text.problems` where they are shown.
+- A log's errors (the syntax problems of its lines and what its game's walker finds) are
+  problems too, worded by :mod:`kitgen.text.problems` when the report is shown, so a line
+  read once and cached by its text is shown in the language in use.
 - The command line's help (``kitgen.cli``: command and option help, the epilogs) is worded
   when ``kitgen.cli`` is imported, because Typer cleans the help strings into the Click
   commands it builds then (``inspect.cleandoc``) and neither Typer nor Click takes a lazy

@@ -1,7 +1,12 @@
 """Put a rule fault (:class:`kitgen.rules.problems.Problem`) into words: the one place its
 sentences are made, through the catalogs (docs/log-format.md, "Error codes"). The rules
 core's syntax and name errors carry a problem too (code ``syntax`` or ``name``), worded here
-when the error is shown (:class:`kitgen.errors.KitgenError`).
+when the error is shown (:class:`kitgen.errors.KitgenError`); so do the syntax problems of a
+log's lines (:class:`kitgen.logs.lines.SyntaxProblem`) and the errors a log's walker finds
+(:class:`kitgen.logs.report.LogError`), worded when a report is shown.
+
+A problem with a ``nearest`` parameter (a player's name or a column) or a ``form`` (a line
+of the log, quoted) ends with "Did you mean" it.
 
 >>> from kitgen.rules.problems import Problem
 >>> describe(Problem("repeated-tile", "repeated", (("tiles", (3, 4)),)))
@@ -18,12 +23,23 @@ from kitgen.errors import quote
 from kitgen.rules.problems import Problem
 from kitgen.text import gettext as _
 from kitgen.text import ngettext
+from kitgen.text.summaries import and_list, count_list
 
 
 def describe(problem: Problem) -> str:
     """Return the sentence for a person that states ``problem``."""
-    params = dict(problem.params)
-    return _SENTENCES[problem.code, problem.reason](params)
+    params: dict[str, Any] = dict(problem.params)
+    sentence = _SENTENCES[problem.code, problem.reason](params)
+    if params.get("nearest") is not None:
+        return _did_you_mean(sentence, params["nearest"])
+    if params.get("form") is not None:
+        return _did_you_mean(sentence, quote(params["form"]))
+    return sentence
+
+
+def _did_you_mean(sentence: str, choice: str) -> str:
+    """Return ``sentence`` followed by the question whether ``choice`` was meant."""
+    return _("{sentence} Did you mean {choice}?").format(sentence=sentence, choice=choice)
 
 
 def _join(numbers: Iterable[Any]) -> str:
@@ -74,6 +90,20 @@ def _sum_mismatch(params: dict[str, Any]) -> str:
         return _("tile {tile} does not match the throw of {total}.").format(tile=tiles[0], total=total)
     return _("{tiles} is {sum}, the throw was {total}.").format(
         tiles="+".join(map(str, tiles)), sum=sum(tiles), total=total)
+
+
+def _wrong_totals(params: dict[str, Any]) -> str:
+    return "; ".join(_("{name}'s total is {total}, not {claimed}").format(name=name, total=total, claimed=claimed)
+                     for name, total, claimed in params["totals"]) + "."
+
+
+def _winners_are(params: dict[str, Any]) -> str:
+    names = params["names"]
+    return ngettext("the winner is {names}.", "the winners are {names}.", len(names)).format(names=and_list(names))
+
+
+def _placement(params: dict[str, Any]) -> str:
+    return _("{player}'s placement: {fault}").format(player=params["player"], fault=describe(params["fault"]))
 
 
 _SENTENCES: dict[tuple[str, str], Callable[[dict[str, Any]], str]] = {
@@ -136,4 +166,132 @@ _SENTENCES: dict[tuple[str, str], Callable[[dict[str, Any]], str]] = {
         name=quote(params["name"]), twin=quote(params["twin"])),
     ("name", "look-alike"): lambda params: _("player name {name} would look the same on paper as {twin}.").format(
         name=quote(params["name"]), twin=quote(params["twin"])),
+    # what a log's line cannot be (docs/log-format.md, "Shut the Box presets" and "Knucklebones")
+    ("syntax", "second-title"): lambda params: _(
+        "the header already has a title: line (line {first}); this one is not read.").format(first=params["first"]),
+    ("syntax", "box-line"): lambda params: _("{text} is not a turn, round, throw or claim line.").format(
+        text=quote(params["text"])),
+    ("syntax", "keyword-colon"): lambda params: _("a {keyword} line has no ':'.").format(keyword=params["keyword"]),
+    ("syntax", "header-line"): lambda params: _(
+        "a {keyword}: line belongs in the header, before the first turn.").format(keyword=params["keyword"]),
+    ("syntax", "turn-name"): lambda params: _("a turn line needs the player's name."),
+    ("syntax", "round-number"): lambda params: _("a round line needs the round's number."),
+    ("syntax", "totals-item"): lambda params: _("totals: {item} is not a name and a number.").format(
+        item=quote(params["item"])),
+    ("syntax", "score-number"): lambda params: _("score: {text} is not a number.").format(text=quote(params["text"])),
+    ("syntax", "claim-names"): lambda params: _("{keyword}: {text} is not a list of names.").format(
+        keyword=params["keyword"], text=quote(params["text"])),
+    ("syntax", "loser-count"): lambda params: ngettext(
+        "loser: names one player, not {count}.", "loser: names one player, not {count}.", params["count"]
+    ).format(count=params["count"]),
+    ("syntax", "checked-sum-number"): lambda params: _("the checked sum {text} is not a number.").format(
+        text=quote(params["text"])),
+    ("syntax", "knucklebones-line"): lambda params: _(
+        "{text} is not a placement ('<name>: <face> <column>'), a claim or a game line.").format(
+        text=quote(params["text"])),
+    ("syntax", "claim-no-one"): lambda params: _("the {keyword}: line names no one.").format(
+        keyword=params["keyword"]),
+    ("syntax", "placement"): lambda params: _("{text} is not a placement written as '<name>: <face> <column>'.").format(
+        text=quote(params["text"])),
+    ("syntax", "score-claim"): lambda params: _(
+        "the score: claim {text} is not written as '<name> <n>, <name> <n>'.").format(text=quote(params["text"])),
+    ("syntax", "score-claim-twice"): lambda params: _("the score: claim {text} names a player twice.").format(
+        text=quote(params["text"])),
+    ("syntax", "number-too-long"): lambda params: _("{word} is too long to be a number on a paper record.").format(
+        word=quote(params["word"])),
+    ("syntax", "number"): lambda params: _("{word} is not a number written in plain digits.").format(
+        word=quote(params["word"])),
+    # what a log's walker finds against the rules (docs/log-format.md, "What kitgen validate reports")
+    ("syntax", "throw-before-turn"): lambda params: _("a throw comes before any turn line."),
+    ("syntax", "score-before-turn"): lambda params: _("a score: line comes before any turn line."),
+    ("syntax", "long-game-scores"): lambda params: _("the long game has no scores."),
+    ("syntax", "loser-not-hundred"): lambda params: _("loser: is only for hundred."),
+    ("unknown-player", "not-a-player"): lambda params: _("{name} is not in the players: line.").format(
+        name=quote(params["name"])),
+    ("unknown-player", "counts-for-nobody"): lambda params: _(
+        "{name} is not in the players: line; it counts for nobody.").format(name=quote(params["name"])),
+    ("unknown-player", "attempt-for-nobody"): lambda params: _(
+        "{name} is not in the players: line; the attempt counts for nobody.").format(name=quote(params["name"])),
+    ("unknown-player", "turn-of-due"): lambda params: _(
+        "{name} is not in the players: line; the turn counts as {due}'s, who was due.").format(
+        name=quote(params["name"]), due=params["due"]),
+    ("unknown-player", "placement-as"): lambda params: _(
+        "{name} is not in the players: line; the placement counts as {player}'s.").format(
+        name=quote(params["name"]), player=params["player"]),
+    ("extra-turn", "game-over"): lambda params: _("the game was already over."),
+    ("turn-order", "not-due"): lambda params: _("it was {due}'s turn, not {name}'s.").format(
+        due=params["due"], name=params["name"]),
+    ("extra-turn", "both-attempts"): lambda params: _("{name} has already played both attempts.").format(
+        name=params["name"]),
+    ("extra-turn", "went-out"): lambda params: _("{name} went out in round {round}.").format(
+        name=params["name"], round=params["round"]),
+    ("extra-turn", "had-turn"): lambda params: _("{name} has already had a turn in round {round}.").format(
+        name=params["name"], round=params["round"]),
+    ("turn-order", "round"): lambda params: _("this is round {round}, not {written}.").format(
+        round=params["round"], written=params["written"]),
+    ("play-after-end", "shut-box"): lambda params: _(
+        "the throw on line {line} shut the box, which ended the turn.").format(line=params["line"]),
+    ("play-after-end", "opened-last"): lambda params: _(
+        "the throw on line {line} opened the last shut tile, which ended the turn.").format(line=params["line"]),
+    ("play-after-end", "no-move"): lambda params: _(
+        "the turn ended with the no-move throw on line {line}.").format(line=params["line"]),
+    ("dice-needed", "faces"): lambda params: _(
+        "the long game needs both faces of a two-dice throw, not only {total}.").format(total=params["total"]),
+    ("checked-sum", "sum"): lambda params: _(
+        "the checked sum is {checked}, the tiles written add up to {sum}.").format(
+        checked=params["checked"], sum=params["sum"]),
+    ("wrong-score", "turn"): lambda params: _("the turn scores {score}, not {claimed}.").format(
+        score=params["score"], claimed=params["claimed"]),
+    ("wrong-total", "totals"): _wrong_totals,
+    ("wrong-score", "totals"): _wrong_totals,
+    ("unfinished-turn", "no-throws"): lambda params: _("the turn has no throws."),
+    ("unfinished-turn", "extra-turn-spent"): lambda params: _(
+        "the no-move throw on line {line} used up an extra turn earned by a double, so the player throws "
+        "again, but the record stops there.").format(line=params["line"]),
+    ("unfinished-turn", "tiles-open"): lambda params: _("the turn stops with tiles still open and no no-move throw."),
+    ("unfinished-turn", "tiles-shut"): lambda params: _("the turn stops with tiles still shut and no no-move throw."),
+    ("missing-turn", "due"): lambda params: _("the log ends before the game is decided ({due} is due).").format(
+        due=params["due"]),
+    ("missing-turn", "to-play"): lambda params: _(
+        "the log ends before the game is decided ({players} to play).").format(players=", ".join(params["players"])),
+    ("wrong-winner", "undecided-winner"): lambda params: _(
+        "the log ends before the game is decided, so it has no winner yet."),
+    ("wrong-winner", "undecided-loser"): lambda params: _(
+        "the log ends before the game is decided, so it has no loser yet."),
+    ("wrong-winner", "solo-winner"): lambda params: _("there is no winner (solo play)."),
+    ("wrong-winner", "solo-loser"): lambda params: _("there is no loser (solo play)."),
+    ("wrong-winner", "winner"): _winners_are,
+    ("wrong-winner", "loser"): lambda params: _("the loser is {name}.").format(name=params["names"][0]),
+    # knucklebones
+    ("extra-turn", "match-won"): lambda params: _("the match was already won by {winner}.").format(
+        winner=params["winner"]),
+    ("extra-turn", "game-ended"): lambda params: _(
+        "game {number} has ended; a 'game' line must start the next one.").format(number=params["number"]),
+    ("turn-order", "game-abandoned"): lambda params: _(
+        "game {number} had not ended (no grid full); it is abandoned.").format(number=params["number"]),
+    ("turn-order", "slip"): lambda params: _(
+        "it was {due}'s turn, and {player} places next as well; the placement counts as {due}'s.").format(
+        due=params["due"], player=params["player"]),
+    ("turn-order", "alternate"): lambda params: _("it was {due}'s turn (placements alternate).").format(
+        due=params["due"]),
+    ("turn-order", "starter"): lambda params: _(
+        "it was {due}'s turn (the seat that did not start game {game} starts this one).").format(
+        due=params["due"], game=params["game"]),
+    ("bad-roll", "placement"): _placement,
+    ("bad-column", "placement"): _placement,
+    ("column-full", "placement"): _placement,
+    ("wrong-winner", "no-game-ended"): lambda params: _("no game has just ended (no grid is full)."),
+    ("wrong-winner", "game-draw"): lambda params: _("game {number} was a draw, {first} to {second}.").format(
+        number=params["number"], first=params["first"], second=params["second"]),
+    ("wrong-winner", "game-won"): lambda params: _("game {number} was won by {winner}, {first} to {second}.").format(
+        number=params["number"], winner=params["winner"], first=params["first"], second=params["second"]),
+    ("wrong-winner", "match-draw"): lambda params: _("a match never ends in a draw."),
+    ("wrong-winner", "match-undecided"): lambda params: _("the match is not decided at this point."),
+    ("wrong-winner", "match-won"): lambda params: _("the match was won by {winner}.").format(winner=params["winner"]),
+    ("missing-turn", "during-game"): lambda params: _(
+        "the log ends during game {number}, before a grid is full.").format(number=params["number"]),
+    ("missing-turn", "before-placement"): lambda params: _("the log ends before any placement."),
+    ("missing-turn", "match-undecided"): lambda params: _(
+        "the log ends before the match is decided (game wins: {wins}; {needed} needed).").format(
+        wins=count_list(params["wins"]), needed=params["needed"]),
 }

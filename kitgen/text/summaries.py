@@ -27,8 +27,9 @@ def summary_line_text(line: SummaryLine) -> str:
     return _LINES[line.id](dict(line.params))
 
 
-def _and(names: Iterable[object]) -> str:
-    """Return ``names`` joined for reading aloud: ``Ana``, ``Ana and Ben``, ``Ana, Ben and Cy``."""
+def and_list(names: Iterable[object]) -> str:
+    """Return ``names`` joined for reading aloud: ``Ana``, ``Ana and Ben``, ``Ana, Ben and Cy``
+    (the one way every message joins names, summaries and log errors alike)."""
     words = [str(name) for name in names]
     if len(words) == 1:
         return words[0]
@@ -44,7 +45,8 @@ def _figures(figures: Iterable[tuple[str, int | None]]) -> str:
     return ", ".join(_("{name} {figure}").format(name=name, figure=_figure(value)) for name, value in figures)
 
 
-def _counts(counts: Iterable[tuple[str, int]]) -> str:
+def count_list(counts: Iterable[tuple[str, int]]) -> str:
+    """Return each player's count: ``Ana 2, Ben 1``."""
     return ", ".join(_("{name} {count}").format(name=name, count=count) for name, count in counts)
 
 
@@ -88,7 +90,7 @@ def _winner(params: Params) -> str:
 
 def _winners(params: Params) -> str:
     return _("winners: {names} ({reason})").format(
-        names=_and(params["names"]), reason=_REASONS[params["reason"]](params))
+        names=and_list(params["names"]), reason=_REASONS[params["reason"]](params))
 
 
 def _round_winners(params: Params) -> str:
@@ -99,7 +101,7 @@ def _round_winners(params: Params) -> str:
 
 def _out(params: Params) -> str:
     groups = "; ".join(_("{names} in round {round} with {totals}").format(
-        names=_and(names), round=number, totals=_and(totals)) for names, number, totals in params["groups"])
+        names=and_list(names), round=number, totals=and_list(totals)) for names, number, totals in params["groups"])
     return _("out: {groups}").format(groups=groups or _("nobody yet"))
 
 
@@ -138,7 +140,7 @@ _LINES: dict[str, Callable[[Params], str]] = {
     "scores": lambda params: _("scores: {figures}").format(figures=_figures(params["figures"])),
     "round-winners": _round_winners,
     "round-wins": lambda params: _("round wins: {wins} ({needed} to win)").format(
-        wins=_counts(params["wins"]), needed=params["needed"]),
+        wins=count_list(params["wins"]), needed=params["needed"]),
     "out": _out,
     "still-in": lambda params: _("still in: {figures}").format(figures=_figures(params["figures"])),
     "running-totals": lambda params: _("running totals: {figures}").format(figures=_figures(params["figures"])),
@@ -147,7 +149,7 @@ _LINES: dict[str, Callable[[Params], str]] = {
     "turns-played": _turns_played,
     "game": _game,
     "game-wins": lambda params: _("game wins: {wins} ({needed} to win)").format(
-        wins=_counts(params["wins"]), needed=params["needed"]),
+        wins=count_list(params["wins"]), needed=params["needed"]),
     "match-winner": lambda params: _("match winner: {name} (first to {needed} game wins)").format(
         name=params["name"], needed=params["needed"]),
     "undecided": lambda params: _("no winner: the log ends before the game is decided"),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kitgen.errors import KitgenError, quote
+from kitgen.errors import KitgenError
 from kitgen.games.box.rules import Throw, parse_throw, parse_tiles
 from kitgen.logs.lines import SyntaxProblem
 from kitgen.logs.reader import cached_when_short
@@ -95,7 +95,7 @@ def _totals(text: str) -> TotalsClaim | SyntaxProblem:
         words = part.split()
         number = read_number(words[-1]) if len(words) > 1 else None
         if number is None:
-            return SyntaxProblem(f"totals: {quote(part.strip())} is not a name and a number.")
+            return SyntaxProblem.of("totals-item", item=part.strip())
         items.append((*_name(" ".join(words[:-1])), number))
     return TotalsClaim(tuple(items))
 
@@ -104,7 +104,7 @@ def _claim(key: str, value: str) -> BodyLine | SyntaxProblem:
     if key == "score":
         number = read_number(value)
         if number is None:
-            return SyntaxProblem(f"score: {quote(value)} is not a number.")
+            return SyntaxProblem.of("score-number", text=value)
         return ScoreClaim(number)
     if key == "totals":
         return _totals(value)
@@ -112,11 +112,11 @@ def _claim(key: str, value: str) -> BodyLine | SyntaxProblem:
         return WinnerClaim(()) if key == "winner" else LoserClaim(None)
     names = _names(value)
     if names is None:
-        return SyntaxProblem(f"{key}: {quote(value)} is not a list of names.")
+        return SyntaxProblem.of("claim-names", keyword=key, text=value)
     if key == "winner":
         return WinnerClaim(names)
     if len(names) != 1:
-        return SyntaxProblem(f"loser: names one player, not {len(names)}.")
+        return SyntaxProblem.of("loser-count", count=len(names))
     return LoserClaim(names[0])
 
 
@@ -132,13 +132,13 @@ def _throw_line(key: str, value: str) -> BodyLine | SyntaxProblem:
     try:
         throw = _parse_throw(key)
         tiles = _parse_tiles(tiles_text)
-    except KitgenError as error:
-        return SyntaxProblem(str(error))
+    except KitgenError as error:  # raised with the Problem it states
+        return SyntaxProblem.of_error(error.args[0])
     checked = None
     if equals:
         checked = read_number(checked_text.strip())
         if checked is None:
-            return SyntaxProblem(f"the checked sum {quote(checked_text.strip())} is not a number.")
+            return SyntaxProblem.of("checked-sum-number", text=checked_text.strip())
     return ThrowLine(throw, tiles, checked)
 
 
@@ -149,45 +149,44 @@ def _readable(text: str) -> bool:
     return not isinstance(read_line(text), SyntaxProblem)
 
 
-def _unreadable(message: str, text: str) -> SyntaxProblem:
-    """Return the :class:`SyntaxProblem` of the line ``text``: ``message`` and, when one small
-    repair makes ``text`` readable, "did you mean" that form (never a move: the user's own words)."""
-    form = nearest_form(text, _readable, _KEYWORDS)
-    return SyntaxProblem(message + (f" Did you mean {quote(form)}?" if form else ""))
+def _unreadable(problem: SyntaxProblem, text: str) -> SyntaxProblem:
+    """Return ``problem``, the :class:`SyntaxProblem` of the line ``text``, with the form a
+    small repair makes readable, if one does (never a move: the user's own words)."""
+    return problem.near(nearest_form(text, _readable, _KEYWORDS))
 
 
 @cached_when_short(maxsize=1 << 14, longest=200)
 def read_line(text: str) -> BodyLine | SyntaxProblem:
     """Return what the body line ``text`` (comment and outer spaces removed) says: one of
     the forms of docs/log-format.md's "Shut the Box presets", or the :class:`SyntaxProblem`
-    that says why it is none (and the nearest readable form, if a small repair gives one). Never raises.
-    Cached: a log repeats its lines.
+    that states why it is none (and the nearest readable form, if a small repair gives one).
+    Never raises. Cached: a log repeats its lines (a problem holds no words, so a cached one
+    is worded in the language in use when shown).
 
     >>> read_line("12: 6 4 2  = 12")
     ThrowLine(throw=Throw(dice=2, faces=(), total=12), tiles=(6, 4, 2), checked=12)
     >>> read_line("Turn Ana")
     TurnLine(name='Ana', key='ana')
-    >>> read_line("8 8").message
+    >>> from kitgen.text.problems import describe
+    >>> describe(read_line("8 8"))
     "'8 8' is not a turn, round, throw or claim line. Did you mean '8: 8'?"
     """
     words = text.split(None, 1)
     word = words[0].lower() if words else ""
     if word == "turn":
-        return TurnLine(*_name(words[1])) if len(words) > 1 else SyntaxProblem(
-            "a turn line needs the player's name.")
+        return TurnLine(*_name(words[1])) if len(words) > 1 else SyntaxProblem.of("turn-name")
     if word == "round":
         number = read_number(words[1]) if len(words) > 1 else None
-        return RoundLine(number) if number is not None else SyntaxProblem(
-            "a round line needs the round's number.")
+        return RoundLine(number) if number is not None else SyntaxProblem.of("round-number")
     key, colon, value = text.partition(":")
     if not colon:
-        return _unreadable(f"{quote(text)} is not a turn, round, throw or claim line.", text)
+        return _unreadable(SyntaxProblem.of("box-line", text=text), text)
     key, value = key.strip(), value.strip()
     if key.lower() in ("turn", "round"):
-        return _unreadable(f"a {key.lower()} line has no ':'.", text)
+        return _unreadable(SyntaxProblem.of("keyword-colon", keyword=key.lower()), text)
     if key.lower() in ("score", "totals", "winner", "loser"):
         return _claim(key.lower(), value)
     if key.lower() in ("rules", "players", "title"):
-        return SyntaxProblem(f"a {key.lower()}: line belongs in the header, before the first turn.")
+        return SyntaxProblem.of("header-line", keyword=key.lower())
     return _throw_line(key, value)
 

@@ -67,7 +67,7 @@ from kitgen.logs.reader import Body, Header
 from kitgen.logs.report import ErrorList, Report
 from kitgen.logs.suggest import not_a_player
 from kitgen.rules.names import name_key
-from kitgen.text.problems import describe
+from kitgen.rules.problems import Problem
 
 PLAYING, ENDABLE, ENDED, CLOSED, IGNORED = range(5)  # the stages of a turn block
 
@@ -123,9 +123,6 @@ class _BoxLogReader:
             WinnerClaim: self.read_winner, LoserClaim: self.read_loser,
         }
 
-    def error(self, line: int | None, code: str, message: str) -> None:
-        self.errors.add(line, code, message)
-
     def read_turn(self, number: int, parsed: TurnLine) -> None:
         self.close_turn()
         seat = self.seat_of.get(parsed.key)
@@ -133,59 +130,58 @@ class _BoxLogReader:
         if seat is None:
             seat = self.play.due
             if self.play.over:
-                counts = "it counts for nobody"
+                self.errors.add(number, not_a_player(parsed.name, self.players, "counts-for-nobody"))
             elif seat is None:  # strip: nobody is due
-                counts = "the attempt counts for nobody"
+                self.errors.add(number, not_a_player(parsed.name, self.players, "attempt-for-nobody"))
             else:
-                counts = f"the turn counts as {self.players[seat]}'s, who was due"
-            self.error(number, "unknown-player", not_a_player(parsed.name, self.players, counts))
+                self.errors.add(number, not_a_player(parsed.name, self.players, "turn-of-due",
+                                                due=self.players[seat]))
             if self.play.over:
-                self.error(number, "extra-turn", "the game was already over.")
+                self.errors.fault(number, "extra-turn", "game-over")
                 stage = IGNORED
         else:
             admission = self.play.admit(seat)
             if admission != "ok":
-                self.error(number, admission, self.admission_message(seat))
+                self.errors.add(number, self.admission_problem(admission, seat))
                 stage = IGNORED if admission == "extra-turn" else PLAYING
         role: Role = "open" if self.long and seat == OPENER else "close"
         box = self.board if self.long else fresh_box(self.rules.tiles)
         self.turn = _Turn(number, seat, role, box, stage)
 
-    def admission_message(self, seat: int) -> str:
+    def admission_problem(self, admission: str, seat: int) -> Problem:
+        """Return why a turn by ``seat`` is not admitted (``admission``: its error code)."""
         play, name = self.play, self.players[seat]
         if play.over:
-            return "the game was already over."
+            return Problem(admission, "game-over")
         due = play.due
         if due is not None and (self.long or seat in play.waiting):
-            return f"it was {self.players[due]}'s turn, not {name}'s."
+            return Problem(admission, "not-due", (("due", self.players[due]), ("name", name)))
         if self.rules.format == "two-attempts":
-            return f"{name} has already played both attempts."
+            return Problem(admission, "both-attempts", (("name", name),))
         if play.out[seat]:
-            return f"{name} went out in round {play.out[seat]}."
-        return f"{name} has already had a turn in round {play.round}."
+            return Problem(admission, "went-out", (("name", name), ("round", play.out[seat])))
+        return Problem(admission, "had-turn", (("name", name), ("round", play.round)))
 
     def read_throw(self, number: int, parsed: ThrowLine) -> None:
         turn = self.turn
         if turn is None:
-            self.error(number, "syntax", "a throw comes before any turn line.")
+            self.errors.fault(number, "syntax", "throw-before-turn")
             return
         if turn.stage == IGNORED:
             return
         turn.revert_to = None  # docs/log-format.md ruling 3: the record carries on
         if turn.stage >= ENDED:
-            self.error(number, "play-after-end", self.ended_message(turn))
+            self.errors.add(number, self.ended_problem(turn))
             return
         rules, throw, tiles, box = self.rules, parsed.throw, parsed.tiles, turn.box
         turn.throws.append(throw)
         problems = judge_move(rules, box, throw, tiles, turn.role)
         for problem in problems:
-            self.error(number, problem.code, describe(problem))
+            self.errors.add(number, problem)
         if self.long and throw.dice == 2 and not throw.faces:
-            self.error(number, "dice-needed", "the long game needs both faces of a two-dice "
-                       f"throw, not only {throw.total}.")
+            self.errors.fault(number, "dice-needed", "faces", total=throw.total)
         if parsed.checked is not None and parsed.checked != sum(tiles):
-            self.error(number, "checked-sum", f"the checked sum is {parsed.checked}, the tiles "
-                       f"written add up to {sum(tiles)}.")
+            self.errors.fault(number, "checked-sum", "sum", checked=parsed.checked, sum=sum(tiles))
         if tiles:
             turn.box = apply_move(rules, box, tiles, turn.role)
         if self.long and throw.double:
@@ -223,15 +219,15 @@ class _BoxLogReader:
     def read_score(self, number: int, parsed: ScoreClaim) -> None:
         turn = self.turn
         if not self.scored:
-            self.error(number, "syntax", "the long game has no scores.")
+            self.errors.fault(number, "syntax", "long-game-scores")
         elif turn is None:
-            self.error(number, "syntax", "a score: line comes before any turn line.")
+            self.errors.fault(number, "syntax", "score-before-turn")
         elif self.in_turn():
             self.pending.append((number, parsed))
 
     def read_totals(self, number: int, parsed: TotalsClaim) -> None:
         if not self.scored:
-            self.error(number, "syntax", "the long game has no scores.")
+            self.errors.fault(number, "syntax", "long-game-scores")
         elif self.in_turn():
             self.pending.append((number, parsed))
         else:
@@ -250,17 +246,15 @@ class _BoxLogReader:
         for name, key, claimed in parsed.totals:
             seat = self.seat_of.get(key)
             if seat is None:
-                self.error(number, "unknown-player", not_a_player(name, self.players))
+                self.errors.add(number, not_a_player(name, self.players))
             elif self.play.totals[seat] != claimed:
-                wrong.append(f"{self.players[seat]}'s total is {self.play.totals[seat]}, "
-                             f"not {claimed}")
+                wrong.append((self.players[seat], self.play.totals[seat], claimed))
         if wrong:
-            self.error(number, "wrong-total", "; ".join(wrong) + ".")
+            self.errors.fault(number, "wrong-total", "totals", totals=tuple(wrong))
 
     def judge_round(self, number: int, parsed: RoundLine) -> None:
         if not self.play.over and parsed.number != self.play.round:  # ruling 9: over, ignored
-            self.error(number, "turn-order",
-                       f"this is round {self.play.round}, not {parsed.number}.")
+            self.errors.fault(number, "turn-order", "round", round=self.play.round, written=parsed.number)
 
     def judge_pending(self, turn: _Turn, after: bool) -> None:
         """Judge the claims and markers of the closing ``turn`` block that stand before its
@@ -271,7 +265,7 @@ class _BoxLogReader:
             if isinstance(parsed, ScoreClaim):
                 actual = turn_score(self.rules, turn.box)  # ruling 1: the turn's final score
                 if parsed.score != actual:
-                    self.error(number, "wrong-score", f"the turn scores {actual}, not {parsed.score}.")
+                    self.errors.fault(number, "wrong-score", "turn", score=actual, claimed=parsed.score)
             elif isinstance(parsed, TotalsClaim):
                 self.judge_totals(number, parsed)
             else:
@@ -283,7 +277,7 @@ class _BoxLogReader:
         for name, key in names:
             seat = self.seat_of.get(key)
             if seat is None:
-                self.error(number, "unknown-player", not_a_player(name, self.players))
+                self.errors.add(number, not_a_player(name, self.players))
                 return None
             seats.add(seat)
         return frozenset(seats)
@@ -295,28 +289,29 @@ class _BoxLogReader:
 
     def read_loser(self, number: int, parsed: LoserClaim) -> None:
         if self.rules.format != "hundred":
-            self.error(number, "syntax", "loser: is only for hundred.")
+            self.errors.fault(number, "syntax", "loser-not-hundred")
             return
         seats = self.claimed_seats(number, (parsed.name,) if parsed.name else ())
         if seats is not None:
             self.loser_claims.append((number, next(iter(seats), None)))
 
-    def ended_message(self, turn: _Turn) -> str:
+    @staticmethod
+    def ended_problem(turn: _Turn) -> Problem:
         """Return why a throw after ``turn`` ended is not part of it."""
         if turn.completed:
-            done = "opened the last shut tile" if turn.role == "open" else "shut the box"
-            return f"the throw on line {turn.ended_at} {done}, which ended the turn."
-        return f"the turn ended with the no-move throw on line {turn.ended_at}."
+            reason = "opened-last" if turn.role == "open" else "shut-box"
+        else:
+            reason = "no-move"
+        return Problem("play-after-end", reason, (("line", turn.ended_at),))
 
-    def unfinished_message(self, turn: _Turn) -> str:
+    @staticmethod
+    def unfinished_problem(turn: _Turn) -> Problem:
         """Return why ``turn``, whose record stops while it is still being played, is unfinished."""
         if turn.last_throw is None:
-            return "the turn has no throws."
+            return Problem("unfinished-turn", "no-throws")
         if turn.spent_at is not None:
-            return (f"the no-move throw on line {turn.spent_at} used up an extra turn earned by "
-                    "a double, so the player throws again, but the record stops there.")
-        state = "shut" if turn.role == "open" else "open"
-        return f"the turn stops with tiles still {state} and no no-move throw."
+            return Problem("unfinished-turn", "extra-turn-spent", (("line", turn.spent_at),))
+        return Problem("unfinished-turn", "tiles-shut" if turn.role == "open" else "tiles-open")
 
     def close_turn(self) -> None:
         """End the current turn block: settle its box (ruling 3), report it if unfinished,
@@ -327,7 +322,7 @@ class _BoxLogReader:
         if turn.revert_to is not None:  # ruling 3: the record stops at a move that had none
             turn.box, turn.completed = turn.revert_to, False
         elif turn.stage == PLAYING:
-            self.error(turn.line, "unfinished-turn", self.unfinished_message(turn))
+            self.errors.add(turn.line, self.unfinished_problem(turn))
         self.judge_pending(turn, after=False)
         if turn.seat is not None:
             score = turn_score(self.rules, turn.box) if self.scored else 0
@@ -341,32 +336,35 @@ class _BoxLogReader:
         turn.stage = CLOSED
         self.judge_pending(turn, after=True)
         self.pending.clear()
+
     def finish(self) -> None:
         """Close the last turn, report a missing turn and check the result claims."""
         self.close_turn()
         play = self.play
         if not play.over:
             if play.due is not None:
-                waiting = f" ({self.players[play.due]} is due)"
+                self.errors.fault(None, "missing-turn", "due", due=self.players[play.due])
             else:  # strip: whoever still has an attempt to play
-                waiting = f" ({', '.join(self.players[seat] for seat in play.waiting)} to play)"
-            self.error(None, "missing-turn", f"the log ends before the game is decided{waiting}.")
+                self.errors.fault(None, "missing-turn", "to-play",
+                           players=tuple(self.players[seat] for seat in play.waiting))
         winners = frozenset(play.winners or ())
         for number, seats in self.winner_claims:
             if seats != winners:
-                self.error(number, "wrong-winner", self.result_message(winners, "winner"))
+                self.errors.add(number, self.result_problem(winners, "winner"))
         for number, seat in self.loser_claims:
             if seat != play.loser:
-                self.error(number, "wrong-winner", self.result_message(
+                self.errors.add(number, self.result_problem(
                     frozenset(() if play.loser is None else (play.loser,)), "loser"))
 
-    def result_message(self, seats: frozenset[int], role: str) -> str:
+    def result_problem(self, seats: frozenset[int], role: str) -> Problem:
+        """Return the ``wrong-winner`` problem stating who the ``role`` (``winner`` or
+        ``loser``) is: ``seats``."""
+        winner = role == "winner"
         if not self.play.over:
-            return f"the log ends before the game is decided, so it has no {role} yet."
+            return Problem("wrong-winner", "undecided-winner" if winner else "undecided-loser")
         if not seats:
-            return f"there is no {role} (solo play)."
-        names = " and ".join(self.players[seat] for seat in sorted(seats))
-        return f"the {role}{'s are' if len(seats) > 1 else ' is'} {names}."
+            return Problem("wrong-winner", "solo-winner" if winner else "solo-loser")
+        return Problem("wrong-winner", role, (("names", tuple(self.players[seat] for seat in sorted(seats))),))
 
     def results(self) -> BoxResults:
         """Return the results of the log as read (:class:`BoxResults`)."""

@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from kitgen.errors import quote
 from kitgen.logs.lines import SyntaxProblem
 from kitgen.logs.reader import cached_when_short
 from kitgen.logs.suggest import nearest_form
@@ -76,17 +75,17 @@ def read_line(text: str, players: tuple[str, ...]) -> BodyLine | SyntaxProblem:
     """Return what the body line ``text`` (comment and outer spaces removed) of a log whose
     players are ``players`` says, or the :class:`SyntaxProblem` that says why it is none of
     the forms (and the nearest readable form, if a small repair gives one). Never raises.
-    Cached: a log repeats its lines.
+    Cached: a log repeats its lines (a problem holds no words, so a cached one is worded in
+    the language in use when shown).
 
     >>> read_line("Ana: 3 left", ("Ana", "Ben"))
     Placement(name='Ana', face=3, column='left')
-    >>> read_line("Ana 3 left", ("Ana", "Ben")).message
+    >>> from kitgen.text.problems import describe
+    >>> describe(read_line("Ana 3 left", ("Ana", "Ben")))
     "'Ana 3 left' is not a placement ('<name>: <face> <column>'), a claim or a game line. Did you mean 'Ana: 3 left'?"
     """
     read = _form(text, players)
-    if isinstance(read, SyntaxProblem):
-        return SyntaxProblem(read.message + _nearest_form(text, players))
-    return read
+    return read.near(_nearest_form(text, players)) if isinstance(read, SyntaxProblem) else read
 
 
 def _form(text: str, players: tuple[str, ...]) -> BodyLine | SyntaxProblem:
@@ -96,26 +95,24 @@ def _form(text: str, players: tuple[str, ...]) -> BodyLine | SyntaxProblem:
     key, colon, value = text.partition(":")
     key, value = " ".join(key.split()), value.strip()
     if not colon or not key:
-        return SyntaxProblem(f"{quote(text)} is not a placement ('<name>: <face> <column>'), "
-                             "a claim or a game line.")
+        return SyntaxProblem.of("knucklebones-line", text=text)
     keyword = key.casefold()
     placement = _PLACEMENT.fullmatch(value)
     if keyword in _CLAIM_KEYWORDS and not (placement and seat_of(key, players) is not None):
         if keyword == "score":
             return _score_claim(value)
         if not value:
-            return SyntaxProblem(f"the {keyword}: line names no one.")
+            return SyntaxProblem.of("claim-no-one", keyword=keyword)
         return WinnerClaim(value, keyword == "match winner")
     if placement is None:
-        return SyntaxProblem(f"{quote(text)} is not a placement written as "
-                             "'<name>: <face> <column>'.")
+        return SyntaxProblem.of("placement", text=text)
     face = _number(placement.group(1))
     return face if isinstance(face, SyntaxProblem) else Placement(key, face, placement.group(2))
 
 
-def _nearest_form(text: str, players: tuple[str, ...]) -> str:
-    """Return " Did you mean ...?" with the nearest readable form of ``text``, or ``""``:
-    a ``:`` put in after a name or keyword, or a placement's face and column swapped."""
+def _nearest_form(text: str, players: tuple[str, ...]) -> str | None:
+    """Return the nearest readable form of ``text``, or ``None``: a ``:`` put in after a
+    name or keyword, or a placement's face and column swapped."""
     def reads(candidate: str) -> bool:
         return not isinstance(_form(candidate, players), SyntaxProblem)
 
@@ -124,7 +121,7 @@ def _nearest_form(text: str, players: tuple[str, ...]) -> str:
     form = nearest_form(text, reads, ("score", "winner", "game"))
     if form is None and colon and len(words) == 2 and reads(f"{key}: {words[1]} {words[0]}"):
         form = f"{key.strip()}: {words[1]} {words[0]}"
-    return f" Did you mean {quote(form)}?" if form else ""
+    return form
 
 
 def _score_claim(value: str) -> ScoreClaim | SyntaxProblem:
@@ -133,15 +130,14 @@ def _score_claim(value: str) -> ScoreClaim | SyntaxProblem:
     for part in value.split(","):
         words = part.split()
         if len(words) < 2:
-            return SyntaxProblem(f"the score: claim {quote(value)} is not written as "
-                                 "'<name> <n>, <name> <n>'.")
+            return SyntaxProblem.of("score-claim", text=value)
         total = _number(words[-1])
         if isinstance(total, SyntaxProblem):
             return total
         totals.append((" ".join(words[:-1]), total))
     names = [name_key(name) for name, _ in totals]
     if len(set(names)) != len(names):
-        return SyntaxProblem(f"the score: claim {quote(value)} names a player twice.")
+        return SyntaxProblem.of("score-claim-twice", text=value)
     return ScoreClaim(tuple(totals))
 
 
@@ -151,5 +147,5 @@ def _number(word: str) -> int | SyntaxProblem:
         return parse_number(word)
     except NumberSyntaxError as fault:
         if fault.too_long:  # docs/log-format.md ruling 10
-            return SyntaxProblem(f"{quote(word)} is too long to be a number on a paper record.")
-        return SyntaxProblem(f"{quote(word)} is not a number written in plain digits.")
+            return SyntaxProblem.of("number-too-long", word=word)
+        return SyntaxProblem.of("number", word=word)

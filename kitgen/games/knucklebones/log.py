@@ -70,8 +70,7 @@ from kitgen.games.knucklebones.summary import summarize
 from kitgen.logs.lines import Located, SyntaxProblem, read_entries, walk
 from kitgen.logs.reader import Body, Header
 from kitgen.logs.report import ErrorList, Report
-from kitgen.logs.suggest import did_you_mean, not_a_player
-from kitgen.text.problems import describe
+from kitgen.logs.suggest import nearest, not_a_player
 
 DRAW = "draw"  # docs/log-format.md, "Knucklebones": winner: <name> | draw
 _CENTRE_WORDS = ("centre", "center", "mid", "c")  # what people write for the middle column
@@ -135,10 +134,6 @@ class _Walk:
     rolls: tuple[list[int], list[int]] = field(default_factory=lambda: ([], []))
     removed: list[int] = field(default_factory=lambda: [0, 0])
 
-    def error(self, line: int | None, code: str, message: str) -> None:
-        """Record one located error."""
-        self.errors.add(line, code, message)
-
     @property
     def handlers(self) -> dict[type, Callable[[int, Any], None]]:
         """Return the judge of each kind of entry, by its type."""
@@ -155,27 +150,22 @@ class _Walk:
     def game_line(self, line: int, entry: GameLine) -> None:
         """Start a game; a ``game`` line during a game abandons it (``turn-order``)."""
         if self.match.over:
-            self.error(line, "extra-turn", f"the match was already won by {self.winner_name()}.")
+            self.errors.fault(line, "extra-turn", "match-won", winner=self.winner_name())
             return
         game = self.match.game
         if game is not None and game.begun and not game.ended:
-            self.error(
-                line, "turn-order",
-                f"game {self.match.number} had not ended (no grid full); it is abandoned.",
-            )
+            self.errors.fault(line, "turn-order", "game-abandoned", number=self.match.number)
         self.match = self.match.start_game()
 
     def placement(self, line: int, entry: Placement) -> None:
         """Judge one placement and play it as written (docs/log-format.md, "Knucklebones")."""
         if self.match.over or (self.match.game is not None and self.match.game.ended):
             if seat_of(entry.name, self.players) is None:  # docs/log-format.md ruling 5
-                self.error(line, "unknown-player",
-                           not_a_player(entry.name, self.players, "it counts for nobody"))
+                self.errors.add(line, not_a_player(entry.name, self.players, "counts-for-nobody"))
             if self.match.over:
-                self.error(line, "extra-turn", f"the match was already won by {self.winner_name()}.")
+                self.errors.fault(line, "extra-turn", "match-won", winner=self.winner_name())
             else:
-                self.error(line, "extra-turn", f"game {self.match.number} has ended; "
-                           "a 'game' line must start the next one.")
+                self.errors.fault(line, "extra-turn", "game-ended", number=self.match.number)
             return
         if self.match.game is None:
             self.match = self.match.start_game()
@@ -186,9 +176,8 @@ class _Walk:
             self.rolls[seat].append(entry.face)
         problems = judge_placement(game.grids[seat], entry.face, entry.column)
         for problem in problems:
-            hint = self.column_hint(entry.column) if problem.code == "bad-column" else ""
-            self.error(line, problem.code,
-                       f"{self.players[seat]}'s placement: {describe(problem)}{hint}")
+            hint = self.column_hint(entry.column) if problem.code == "bad-column" else None
+            self.errors.fault(line, problem.code, "placement", player=self.players[seat], fault=problem, nearest=hint)
         if problems:
             self.match = self.match.use_turn(seat)
         else:
@@ -199,30 +188,29 @@ class _Walk:
             self.removed[seat] += opposing - placed.grids[other_seat(seat)].dice
 
     @staticmethod
-    def column_hint(written: str) -> str:
-        """Return " Did you mean <column>?" for a column word that is not one, or ``""``."""
+    def column_hint(written: str) -> str | None:
+        """Return the column nearest a column word that is not one, or ``None``."""
         if written.casefold() in _CENTRE_WORDS:
-            return f" Did you mean {Column.MIDDLE.label}?"
-        return did_you_mean(written, [column.label for column in Column])
+            return Column.MIDDLE.label
+        return nearest(written, [column.label for column in Column])
 
     def mover(self, line: int, entry: Placement, game: GridGame) -> int:
         """Return the seat a placement counts for, reporting an unknown name or a wrong seat."""
         seat = seat_of(entry.name, self.players)
         if seat is None:
             seat = game.due if game.due is not None else self.unknown_starter(line)
-            self.error(line, "unknown-player", not_a_player(
-                entry.name, self.players, f"the placement counts as {self.players[seat]}'s"))
+            self.errors.add(line, not_a_player(entry.name, self.players, "placement-as", player=self.players[seat]))
         elif game.due is not None and seat != game.due:
             due = self.players[game.due]
             if game.begun and self.next_placer(line) == seat:
                 # the same seat places next as well: this placement is the due seat's,
                 # written under the other name (one slip, one error)
-                self.error(line, "turn-order", f"it was {due}'s turn, and {self.players[seat]} "
-                           f"places next as well; the placement counts as {due}'s.")
+                self.errors.fault(line, "turn-order", "slip", due=due, player=self.players[seat])
                 return game.due
-            why = (f"the seat that did not start game {self.match.number - 1} starts this one"
-                   if not game.begun else "placements alternate")
-            self.error(line, "turn-order", f"it was {due}'s turn ({why}).")
+            if game.begun:
+                self.errors.fault(line, "turn-order", "alternate", due=due)
+            else:
+                self.errors.fault(line, "turn-order", "starter", due=due, game=self.match.number - 1)
         return seat
 
     def next_placement(self, line: int) -> Placement | None:
@@ -251,11 +239,11 @@ class _Walk:
         for name, claimed in entry.totals:
             seat = seat_of(name, self.players)
             if seat is None:
-                self.error(line, "unknown-player", not_a_player(name, self.players))
+                self.errors.add(line, not_a_player(name, self.players))
             elif totals[seat] != claimed:
-                wrong.append(f"{self.players[seat]}'s total is {totals[seat]}, not {claimed}")
+                wrong.append((self.players[seat], totals[seat], claimed))
         if wrong:
-            self.error(line, "wrong-score", "; ".join(wrong) + ".")
+            self.errors.fault(line, "wrong-score", "totals", totals=tuple(wrong))
 
     def winner_claim(self, line: int, entry: WinnerClaim) -> None:
         """Check a ``winner:`` claim against the result of the game just ended."""
@@ -264,14 +252,17 @@ class _Walk:
             return
         game = self.match.game
         if game is None or not game.ended:
-            self.error(line, "wrong-winner", "no game has just ended (no grid is full).")
+            self.errors.fault(line, "wrong-winner", "no-game-ended")
             return
         actual = DRAW if game.drawn else game.winner
         if claimed != actual:
             first, second = game.totals
-            result = "a draw" if game.winner is None else f"won by {self.players[game.winner]}"
-            self.error(line, "wrong-winner",
-                       f"game {self.match.number} was {result}, {first} to {second}.")
+            if game.winner is None:
+                self.errors.fault(line, "wrong-winner", "game-draw", number=self.match.number,
+                                  first=first, second=second)
+            else:
+                self.errors.fault(line, "wrong-winner", "game-won", number=self.match.number,
+                           winner=self.players[game.winner], first=first, second=second)
 
     def match_winner_claim(self, line: int, entry: WinnerClaim) -> None:
         """Check a ``match winner:`` claim against the match result."""
@@ -279,11 +270,11 @@ class _Walk:
         if claimed is None:
             return
         if claimed == DRAW:
-            self.error(line, "wrong-winner", "a match never ends in a draw.")
+            self.errors.fault(line, "wrong-winner", "match-draw")
         elif not self.match.over:
-            self.error(line, "wrong-winner", "the match is not decided at this point.")
+            self.errors.fault(line, "wrong-winner", "match-undecided")
         elif claimed != self.match.winner:
-            self.error(line, "wrong-winner", f"the match was won by {self.winner_name()}.")
+            self.errors.fault(line, "wrong-winner", "match-won", winner=self.winner_name())
 
     def claimed_seat(self, line: int, entry: WinnerClaim) -> int | str | None:
         """Return the seat a winner claim names, :data:`DRAW`, or ``None`` after reporting
@@ -293,7 +284,7 @@ class _Walk:
             return seat
         if entry.name.casefold() == DRAW:
             return DRAW
-        self.error(line, "unknown-player", not_a_player(entry.name, self.players))
+        self.errors.add(line, not_a_player(entry.name, self.players))
         return None
 
     def winner_name(self) -> str:
@@ -307,13 +298,12 @@ class _Walk:
             return
         game = self.match.game
         if game is not None and game.begun and not game.ended:
-            where = f"during game {self.match.number}, before a grid is full"
+            self.errors.fault(None, "missing-turn", "during-game", number=self.match.number)
         elif not any(earlier.begun for earlier in self.match.games):
-            where = "before any placement"
+            self.errors.fault(None, "missing-turn", "before-placement")
         else:
-            wins = ", ".join(f"{name} {count}" for name, count in zip(self.players, self.match.wins, strict=True))
-            where = f"before the match is decided (game wins: {wins}; {self.match.wins_needed} needed)"
-        self.error(None, "missing-turn", f"the log ends {where}.")
+            self.errors.fault(None, "missing-turn", "match-undecided", needed=self.match.wins_needed,
+                       wins=tuple(zip(self.players, self.match.wins, strict=True)))
 
     def results(self) -> KnucklebonesResults:
         """Return the results of the log as read (:class:`KnucklebonesResults`)."""
