@@ -389,7 +389,7 @@ class _BoxLogReader:
         round ``number``, which scored ``score``."""
         line, player, throws = turn.line, self.players[seat], tuple(turn.throws)
         if not self.scored:
-            return BoxTurn(line, player, throws, seat="opener" if seat == OPENER else "closer")
+            return BoxTurn(line, player, throws, role="opener" if seat == OPENER else "closer")
         if self.rules.format == "two-attempts":
             return BoxTurn(line, player, throws, score, attempt=number)
         return BoxTurn(line, player, throws, score, round=number)

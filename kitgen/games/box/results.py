@@ -30,14 +30,14 @@ from typing import Any, Literal
 
 from kitgen.games.box.rules import Throw
 
-Seat = Literal["closer", "opener"]  # the two seats of the long game (docs/rules.md section 6)
+Side = Literal["closer", "opener"]  # the long game's two players: closer and opener (docs/rules.md section 6)
 
 
 @dataclass(frozen=True)
 class BoxTurn:
     """One counted turn: the line of its ``turn`` line, its player and its throws as read
     (play after the turn ended left out); a scored turn has its ``score`` and its
-    ``attempt`` (``strip``) or ``round`` number, a long-game turn its ``seat`` instead."""
+    ``attempt`` (``strip``) or ``round`` number, a long-game turn its ``role`` instead."""
 
     line: int
     player: str
@@ -45,7 +45,7 @@ class BoxTurn:
     score: int | None = None
     attempt: int | None = None
     round: int | None = None
-    seat: Seat | None = None
+    role: Side | None = None
 
     def to_json(self) -> dict[str, Any]:
         """Return the turn as the JSON object of the ``turns`` list."""
@@ -56,8 +56,8 @@ class BoxTurn:
             document["round"] = self.round
         if self.score is not None:
             document["score"] = self.score
-        if self.seat is not None:
-            document["role"] = self.seat
+        if self.role is not None:
+            document["role"] = self.role
         document["throws"] = [throw.text for throw in self.throws]
         return document
 

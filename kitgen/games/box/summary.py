@@ -71,12 +71,12 @@ def summarize(rules: BoxRules, results: BoxResults) -> tuple[SummaryLine, ...]:
         return tuple(lines)
     counts: dict[tuple[str, str], int] = {}
     for turn in turns:
-        key = (turn.player, turn.seat or "")
+        key = (turn.player, turn.role or "")
         counts[key] = counts.get(key, 0) + 1
     why = ""
     if results.winners:
-        why = "closer-shut-last" if turns[-1].seat == "closer" else "opener-opened-last"
-    played = tuple((player, seat, count) for (player, seat), count in counts.items())
+        why = "closer-shut-last" if turns[-1].role == "closer" else "opener-opened-last"
+    played = tuple((player, role, count) for (player, role), count in counts.items())
     return (SummaryLine.of("turns-played", counts=played),
             _winner_line(results, why, "", line=turns[-1].line if turns else None))
 
