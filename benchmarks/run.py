@@ -121,10 +121,12 @@ class Checkout:
             with open(self.root / "pyproject.toml", "rb") as file:
                 entry = tomllib.load(file)["project"]["scripts"]["kitgen"]
         except (OSError, KeyError, tomllib.TOMLDecodeError):
-            return [PYTHON, "-m", "kitgen"]
+            return [PYTHON, "-P", "-m", "kitgen"]
         module, _, function = entry.partition(":")
         launcher = f"import sys; sys.argv[0] = 'kitgen'; from {module} import {function} as main; sys.exit(main())"
-        return [PYTHON, "-c", launcher]
+        # -P: the working folder is not put first on sys.path, so a command run from inside
+        # another checkout still imports this one's kitgen (PYTHONPATH)
+        return [PYTHON, "-P", "-c", launcher]
 
     def run(self, arguments: list[str], cwd: Path | None = None, stdout_path: Path | None = None) -> Run:
         """Run the checkout's ``kitgen`` with ``arguments`` and return its :class:`Run`."""

@@ -208,3 +208,17 @@ def test_moonshot_results_become_rows_and_a_note():
     assert "speed-up over build_kit 5.00x" in rows[1].kitgen
     assert run.breakdown_note(found).endswith("layout 50%, of which tables 40%.")
     assert run.breakdown_note({"kitgen": {}}) == ""
+
+
+def test_a_checkout_runs_its_own_kitgen_from_inside_another(tmp_path):
+    # the baseline's commands are run from wherever the benchmark is: a checkout's kitgen
+    # must win over the one in the working folder, or the baseline times this checkout
+    other = tmp_path / "other"
+    (other / "kitgen").mkdir(parents=True)
+    (other / "pyproject.toml").write_text('[project.scripts]\nkitgen = "kitgen.cli:run"\n', encoding="utf-8")
+    (other / "kitgen" / "__init__.py").write_text("", encoding="utf-8")
+    (other / "kitgen" / "cli.py").write_text("def run():\n    print('the other checkout')\n", encoding="utf-8")
+    written = tmp_path / "out.txt"
+    done = run.Checkout(other).run(["--version"], cwd=run.REPO, stdout_path=written)
+    assert done.status == 0, done.error
+    assert written.read_text(encoding="utf-8").strip() == "the other checkout"
