@@ -190,3 +190,15 @@ def test_render_joins_chunks_and_finishes_the_pdf(renderer):
 def _fonts(pdf: PdfReader):
     for pdf_page in pdf.pages:
         yield from (font.get_object() for font in pdf_page["/Resources"]["/Font"].values())
+
+
+def test_table_cells_are_drawn_with_the_padding_and_rules_the_layout_fits_text_with():
+    from kitgen.kit.fonts import font_families, number_families
+    from kitgen.kit.layout import CELL_PADDING_MM, CELL_PADDING_X_MM, CELL_RULE_MM
+
+    layout = Layout.for_print(find_paper("letter"), True)
+    css = environment().get_template("kit.css.j2").render(
+        layout=layout, faces=(), families=font_families(), number_families=number_families())
+    assert f"--cell-padding: {CELL_PADDING_X_MM}mm;" in css and f"--cell-rule: {CELL_RULE_MM}mm;" in css
+    assert "th, td { border: var(--cell-rule) solid #000; padding: 0 var(--cell-padding); }" in css
+    assert layout.cell_padding_mm == CELL_PADDING_MM >= 2 * CELL_PADDING_X_MM + CELL_RULE_MM
