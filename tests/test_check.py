@@ -11,9 +11,9 @@ import pytest
 from games_box import rules_for
 from typer.testing import CliRunner
 
-from kitgen.check import check_box_claim
 from kitgen.cli import app
 from kitgen.errors import KitgenError, OptionError, PositionError, ThrowSyntaxError, TileSyntaxError
+from kitgen.games.box.check import check_box_claim
 
 runner = CliRunner()
 

@@ -8,10 +8,10 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from kitgen.check import check_placement
 from kitgen.cli import app
 from kitgen.errors import GridSyntaxError
 from kitgen.games import find_preset
+from kitgen.games.knucklebones.check import check_placement
 
 RULES = find_preset("knucklebones").configure()
 runner = CliRunner()

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from kitgen.check import check_box_claim
 from kitgen.games import find_game, find_preset, register, unregister
 from kitgen.games.box import BoxGame
 from kitgen.games.box.presets import BoxRules
@@ -57,8 +56,8 @@ def test_an_unknown_variant_is_refused_by_name():
 
 def test_it_checks_a_move_on_its_8_tile_box(eight):
     rules = find_preset("eight").configure()
-    assert check_box_claim(rules, "1 2 3 4 5 6 7 8", "9", "1 8").ok
-    verdict = check_box_claim(rules, "1 2 3 4 5 6 7 8", "9", "9")
+    assert eight.check_move(rules, {"open": "1 2 3 4 5 6 7 8", "roll": "9", "close": "1 8"}).ok
+    verdict = eight.check_move(rules, {"open": "1 2 3 4 5 6 7 8", "roll": "9", "close": "9"})
     assert not verdict.ok  # there is no tile 9 on this box
 
 

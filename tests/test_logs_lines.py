@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from kitgen.logs.lines import Located, SyntaxProblem, Unreadable, read_entries, walk
+from kitgen.logs.lines import Located, SyntaxProblem, read_entries, walk
 from kitgen.logs.reader import Line
 from kitgen.logs.report import ErrorList
 from kitgen.rules.numbers import NUMBER_MAX_DIGITS, NumberSyntaxError, parse_number
@@ -31,7 +31,7 @@ class Summing:
 
 def test_each_line_is_a_located_entry_or_an_unreadable_line():
     entries = list(read_entries([Line(3, "7"), Line(5, "x"), Line(6, "2")], digits))
-    assert entries == [Located(3, 7), Unreadable(5, SyntaxProblem.of("number", word="x")), Located(6, 2)]
+    assert entries == [Located(3, 7), Located(5, SyntaxProblem.of("number", word="x")), Located(6, 2)]
 
 
 def test_the_lines_are_read_one_at_a_time():

@@ -12,8 +12,8 @@ from weasyprint.urls import FatalURLFetchingError
 
 from kitgen.errors import RenderError
 from kitgen.games import find_preset
-from kitgen.kit.fonts import check_embedded_fonts
-from kitgen.kit.layout import Layout, find_paper
+from kitgen.kit.fonts import check_embedded_fonts, font_families, number_families
+from kitgen.kit.layout import CELL_PADDING_MM, CELL_PADDING_X_MM, CELL_RULE_MM, Layout, find_paper
 from kitgen.kit.parts.chunks import host_key_chunk, table_chunk
 from kitgen.kit.parts.part import Chunk
 from kitgen.kit.render import DOCUMENT_TEMPLATE, DocumentInfo, KitRenderer, PackagedFetcher, environment
@@ -190,3 +190,12 @@ def test_render_joins_chunks_and_finishes_the_pdf(renderer):
 def _fonts(pdf: PdfReader):
     for pdf_page in pdf.pages:
         yield from (font.get_object() for font in pdf_page["/Resources"]["/Font"].values())
+
+
+def test_table_cells_are_drawn_with_the_padding_and_rules_the_layout_fits_text_with():
+    layout = Layout.for_print(find_paper("letter"), True)
+    css = environment().get_template("kit.css.j2").render(
+        layout=layout, faces=(), families=font_families(), number_families=number_families())
+    assert f"--cell-padding: {CELL_PADDING_X_MM}mm;" in css and f"--cell-rule: {CELL_RULE_MM}mm;" in css
+    assert "th, td { border: var(--cell-rule) solid #000; padding: 0 var(--cell-padding); }" in css
+    assert layout.cell_padding_mm == CELL_PADDING_MM >= 2 * CELL_PADDING_X_MM + CELL_RULE_MM

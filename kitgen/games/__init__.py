@@ -3,7 +3,7 @@
 A :class:`Game` is one family of presets with its own rules: the Shut the Box family
 (:mod:`kitgen.games.box`: strip, classic, ten, hundred, long game) and knucklebones
 (:mod:`kitgen.games.knucklebones`). Each game owns its presets (with their aliases), judges
-its logs, and ranks its players; everything outside this package asks the registry,
+its moves and its logs, and ranks its players; everything outside this package asks the registry,
 :func:`find_game` or :func:`find_preset`, and never compares a game's or a preset's name.
 A game from elsewhere (a test, a plug-in) joins with :func:`register`.
 
@@ -18,7 +18,7 @@ ValueError: unknown preset: 'chess'
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
@@ -27,7 +27,6 @@ from kitgen.games.preset import Preset, Rules
 from kitgen.text import gettext
 
 if TYPE_CHECKING:
-    from kitgen.check import Verdict
     from kitgen.kit.layout import Layout
     from kitgen.kit.parts.part import Part
     from kitgen.kit.tables import Table
@@ -47,6 +46,25 @@ class Ranking:
 
     keys: tuple[tuple[str, str], ...]
     rule: str
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The answer to one check: whether the move (or the "no move" claim) is right, the
+    reason in one sentence per problem, and facts about the named move for ``--json``."""
+
+    ok: bool
+    reasons: tuple[str, ...]
+    facts: dict[str, Any] = field(default_factory=dict)
+
+    def text(self) -> str:
+        """Return the verdict for people: ``valid:`` or ``not valid:`` and the reasons."""
+        verdict = gettext("valid: {reasons}") if self.ok else gettext("not valid: {reasons}")
+        return verdict.format(reasons=" ".join(self.reasons))
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the verdict as ``{"valid": bool, "reasons": [...], **facts}``."""
+        return {"valid": self.ok, "reasons": list(self.reasons), **self.facts}
 
 
 GameRules = TypeVar("GameRules", bound=Rules)

@@ -46,7 +46,10 @@ FIELD_MM = 8.0  # the write-in fields under a strip's tiles
 LABEL_GAP_MM = 1.5  # between a write-in field's label and its line
 FIELD_GAP_MM = 4.0  # between a write-in field and the next field's label
 CAPTION_GAP_MM = 1.5  # between a record's write-in fields and its table
-CELL_PADDING_MM = 3.5  # a table cell's padding and borders, left and right
+CELL_PADDING_X_MM = 1.5  # a table cell's padding, left and right each
+CELL_RULE_MM = 0.3  # a table cell's borders; collapsed, a cell's width holds one rule's width
+# the width a table cell's padding and borders take from its text, with 0.2 mm to spare
+CELL_PADDING_MM = 2 * CELL_PADDING_X_MM + CELL_RULE_MM + 0.2
 FIELD_PADDING_MM = 1.0  # a write-in field's padding, each side
 HANDWRITTEN_DIGIT_MM = 3.5  # room for one digit a child writes by hand (any print size)
 NAME_LINES = 2  # a name wraps onto this many lines of its field at most, then prints smaller
@@ -171,6 +174,8 @@ class Layout:
     bar_band_mm: ClassVar[float] = BAR_BAND_MM
     strip_padding_mm: ClassVar[float] = STRIP_PADDING_MM
     cell_padding_mm: ClassVar[float] = CELL_PADDING_MM
+    cell_padding_x_mm: ClassVar[float] = CELL_PADDING_X_MM
+    cell_rule_mm: ClassVar[float] = CELL_RULE_MM
 
     @classmethod
     def for_print(cls, paper: Paper, large_print: bool, die_mm: float = DEFAULT_DIE_MM) -> Layout:

@@ -1,6 +1,6 @@
 """The shape of every game's log reader (docs/log-format.md, "Lexical rules" and "What kitgen
 validate reports"): each meaningful line of a log's body is read by its game's line grammar
-into a :class:`Located` entry, or an :data:`Unreadable` line with its syntax problem, and
+into a :class:`Located` entry, or an unreadable line located with its syntax problem, and
 the entries are fed in order to the game's walker, which judges them against the rules.
 Syntax is apart from legality: a grammar never looks at the state of a game.
 
@@ -60,15 +60,13 @@ class Located(NamedTuple, Generic[_Entry]):
     entry: _Entry
 
 
-Unreadable = Located[SyntaxProblem]  # a line that fits none of its game's forms: one syntax error
-
 _located = partial(tuple.__new__, Located)  # Located((line, entry)) without a Python-level __new__
 _number, _text = itemgetter(0), itemgetter(1)
 
 
 def read_entries(body: Iterable[Line], grammar: Callable[[str], _Entry]) -> Iterator[Located[_Entry]]:
     """Return the entries of ``body``, streamed: for each line in order, what ``grammar``
-    reads in its text (an entry, or the problem of an :data:`Unreadable` line) with the
+    reads in its text (an entry, or the :class:`SyntaxProblem` of an unreadable line) with the
     line's number.
 
     >>> number = lambda text: int(text) if text.isdigit() else SyntaxProblem.of("turn-name")

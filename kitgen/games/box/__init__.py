@@ -8,13 +8,12 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from kitgen.errors import OptionError
-from kitgen.games import Game
+from kitgen.games import Game, Verdict
 from kitgen.games.box.presets import PRESETS, BoxRules
 from kitgen.games.preset import best_of
 from kitgen.text import gettext
 
 if TYPE_CHECKING:
-    from kitgen.check import Verdict
     from kitgen.kit.layout import Layout
     from kitgen.kit.parts.part import Part
     from kitgen.kit.tables import Table
@@ -34,7 +33,7 @@ class BoxGame(Game[BoxRules]):
 
     def check_move(self, rules: BoxRules, claim: Mapping[str, Any]) -> Verdict:
         """Return the verdict on closing (or opening) ``claim``'s tiles on its throw."""
-        from kitgen.check import check_box_claim
+        from kitgen.games.box.check import check_box_claim
 
         if claim.get("open") is None or claim.get("roll") is None:
             raise OptionError(gettext("give the position with --open and the throw with --roll."))

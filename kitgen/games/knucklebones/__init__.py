@@ -9,13 +9,12 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from kitgen.errors import OptionError
-from kitgen.games import Game
+from kitgen.games import Game, Verdict
 from kitgen.games.knucklebones.presets import PRESETS, KnucklebonesRules
 from kitgen.games.preset import best_of
 from kitgen.text import gettext
 
 if TYPE_CHECKING:
-    from kitgen.check import Verdict
     from kitgen.kit.layout import Layout
     from kitgen.kit.parts.part import Part
     from kitgen.kit.tables import Table
@@ -35,7 +34,7 @@ class KnucklebonesGame(Game[KnucklebonesRules]):
 
     def check_move(self, rules: KnucklebonesRules, claim: Mapping[str, Any]) -> Verdict:
         """Return the verdict on placing ``claim``'s face in its column."""
-        from kitgen.check import check_placement
+        from kitgen.games.knucklebones.check import check_placement
 
         if claim.get("face") is None or claim.get("column") is None:
             raise OptionError(gettext("knucklebones needs --face and --column (and --mine, --theirs for the grids)."))

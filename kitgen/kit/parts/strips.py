@@ -31,12 +31,11 @@ SPARE_STRIPS = 2  # docs/kit.md: strips per table beyond one per attempt or turn
 @dataclass(frozen=True)
 class Caption:
     """The write-in fields that head one number strip: the player's name (``""`` to write
-    in) and the size it prints at, what the round is called (``"Attempt"``; ``""`` for no
-    round field) and its number (``""`` on a spare strip)."""
+    in) and the size it prints at, and the number of its round (``""`` on a spare strip;
+    what the round is called is the strips' :attr:`NumberStrips.round_label`)."""
 
     player: str
     player_pt: float
-    round_label: str
     round_number: str
 
 
@@ -46,7 +45,7 @@ class NumberStrips(Part):
     ``turns`` for the turns of the game and the rest spares, each strip carrying the
     fields ``player_label`` (its line ``name_field_mm`` wide, ``fields_mm`` high: room for
     the names' lines), its round (of ``round_kind``, see :func:`round_word`: what the
-    sheets cover; called ``round_label``, ``""``: none) and ``score_label`` (``""``: none;
+    sheets cover; called ``round_label`` (``"Attempt"``), ``""``: no round field) and ``score_label`` (``""``: none;
     its fillable field ``score_key``, docs/FORMS.md),
     then the table's label and the rulebook's ``hint``."""
 
@@ -83,10 +82,10 @@ def number_strips(
     lines = layout.name_lines([player for player, _number in turns], name_mm)
     hint = _("{table} · {hint}").format(table=table.label, hint=book.strip_hint)
     geometry = strip_geometry(rules.tiles, hint, layout, lines)
-    strips = [Caption(player, layout.name_pt(player, name_mm, lines), round_label, number)
+    strips = [Caption(player, layout.name_pt(player, name_mm, lines), number)
               for player, number in turns]
     spares = filled(len(turns) + SPARE_STRIPS, geometry.per_page) - len(turns)
-    strips += [Caption("", layout.text_pt, round_label, "")] * spares
+    strips += [Caption("", layout.text_pt, "")] * spares
     fields_mm = round(layout.field_mm + (lines - 1) * layout.line_mm, 2)
     return NumberStrips(_("Number strips"), field_label(PLAYER_KEY), hint, round_kind, round_label, score_label,
                         score_key, geometry, name_mm, len(turns), fields_mm, paginate(strips, geometry.per_page))
