@@ -187,3 +187,20 @@ def test_kitgen_speaks_the_language_the_environment_names(language, monkeypatch)
     kitgen.text.use_language(None)
     assert pgettext("rules heading", "Scoring") == "Poentoj"
     monkeypatch.delenv("LANGUAGE")
+
+
+def test_kitgen_rules_lists_each_preset_with_its_summary_in_the_language_in_use(language):
+    language([("1-4 players, 9 or 12 tiles; single round, best of 3/5/7 or elimination.",
+               "1-4 ludantoj, 9 aŭ 12 kaheloj; unu raŭndo, plej bona el 3/5/7 aŭ elimino.")])
+    shown = CliRunner().invoke(app, ["rules"]).stdout.splitlines()
+    assert "classic       1-4 ludantoj, 9 aŭ 12 kaheloj; unu raŭndo, plej bona el 3/5/7 aŭ elimino." in shown
+    assert shown[0].startswith("strip         1-6 players")  # a summary the catalog lacks stays English
+
+
+def test_the_ranking_rule_printed_with_the_standings_is_worded_in_the_language_in_use(language):
+    from kitgen.session.figures import rank
+    from kitgen.session.printed import standings_table
+
+    language([("Ranked by tables won.", "Rangigita laŭ gajnitaj tabloj.")])
+    standings = rank("long-game", find_preset("long-game").configure(), [])
+    assert standings_table(standings).rule == "Rangigita laŭ gajnitaj tabloj."

@@ -43,7 +43,7 @@ LOWEST, MOST = "lowest", "most"  # the direction a ranking figure is better in
 class Ranking:
     """How one format's players are ranked across tables: the ``keys`` compared in order,
     each a figure name and the direction it is better in, and the ``rule`` printed with
-    the standings."""
+    the standings, a catalog message (marked N_) worded where shown."""
 
     keys: tuple[tuple[str, str], ...]
     rule: str
@@ -58,7 +58,7 @@ class Game(Generic[GameRules]):
     the judging, walking, ranking and wording of its play."""
 
     id: ClassVar[str]
-    title: ClassVar[str]  # how a message names the game's presets: "the Shut the Box presets"
+    title: ClassVar[str]  # how a message names its presets, a catalog message: N_("the Shut the Box presets")
     presets: ClassVar[tuple[Preset[Rules], ...]] = ()  # each settling the game's rules type
     aliases: ClassVar[tuple[tuple[str, str], ...]] = ()  # (alias, preset id)
     options: ClassVar[frozenset[str]] = frozenset()  # the command-line options only this game takes
