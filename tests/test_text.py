@@ -247,3 +247,15 @@ def test_the_place_on_the_sheets_a_read_line_was_filled_in_is_worded_when_shown(
     assert place_text(log.places[6]) == "Tablo 1, sumoj, won"  # a word the catalog lacks stays English
     assert error.place_text == "Tablo 1, vicregistro, vico 1"  # the error made before the switch
     assert error.to_json()["place"] == "Tablo 1, vicregistro, vico 1"
+
+
+def test_the_catalog_sets_how_clauses_and_list_items_are_joined(language):
+    from kitgen.rules.problems import Problem
+    from kitgen.text.problems import describe
+
+    wrong = Problem("wrong-total", "totals", (("totals", (("Ana", 9, 8), ("Ben", 7, 6))),))
+    assert describe(wrong) == "Ana's total is 9, not 8; Ben's total is 7, not 6."
+    language([("; ", " — ", "clause separator"), (", ", "、", "list separator")])
+    assert describe(wrong) == "Ana's total is 9, not 8 — Ben's total is 7, not 6."
+    assert describe(Problem("repeated-tile", "repeated", (("tiles", (3, 4)),))) == (
+        "tiles 3、4 are written more than once in one move.")
