@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 from kitgen.errors import UnknownPresetError, quote
 from kitgen.games.preset import Preset, Rules
 from kitgen.text import gettext
+from kitgen.text.summaries import listed
 
 if TYPE_CHECKING:
     from kitgen.check import Verdict
@@ -186,7 +187,7 @@ def find_preset(name: str) -> Preset[Rules]:
     try:
         return _PRESETS[name.strip().lower()][1]
     except KeyError:
-        known = ", ".join(preset.id for preset in presets())
+        known = listed(preset.id for preset in presets())
         raise UnknownPresetError(gettext("unknown preset {preset} (known presets: {known}).").format(
             preset=quote(name), known=known)) from None
 

@@ -26,7 +26,7 @@ from kitgen.session.dice import FEWEST_EXPECTED, Fit
 from kitgen.session.figures import HEADINGS, PlayerRow, Session, Standings, TableLine
 from kitgen.text import N_, ngettext, pgettext
 from kitgen.text import gettext as _
-from kitgen.text.summaries import summary_line_text
+from kitgen.text.summaries import listed, summary_line_text
 
 DEFAULT_OUTPUT = Path("output") / "report.pdf"  # beside the kit's ./output/kit.pdf
 # The most logs a printed report lays out: as many tables as one kit prints (docs/cli.md "Limits
@@ -277,7 +277,7 @@ def summary_text(session: Session) -> str:
     if counts["unreadable"]:
         parts.append(_("{count} that could not be read").format(count=counts["unreadable"]))
     logs = counts["tables"]
-    return ngettext("{count} log: {fates}.", "{count} logs: {fates}.", logs).format(count=logs, fates=", ".join(parts))
+    return ngettext("{count} log: {fates}.", "{count} logs: {fates}.", logs).format(count=logs, fates=listed(parts))
 
 
 def report_chunk(session: Session) -> Chunk:
