@@ -214,8 +214,9 @@ def _options_text(preset: Preset[Rules]) -> str:
     for option in preset.options:
         lines.append(gettext("{option} (default {default}):").format(option=option.name, default=option.default))
         for value in option.values:
-            effect = " ".join(rule_text(preset.configure({option.name: value}), f"option.{option.name}"))
-            lines.append(_wrapped(f"{value}: {effect}", "  - ", "    "))
+            effect = pgettext("sentence separator", " ").join(
+                rule_text(preset.configure({option.name: value}), f"option.{option.name}"))
+            lines.append(_wrapped(gettext("{value}: {effect}").format(value=value, effect=effect), "  - ", "    "))
     return "\n".join(lines)
 
 

@@ -32,6 +32,7 @@ from kitgen.kit.request import KitRequest
 from kitgen.kit.tables import Table
 from kitgen.logs.validate import validate_text
 from kitgen.rulebook import rulebook
+from kitgen.text.fields import place_text
 
 runner = CliRunner()
 A4 = Layout.for_print(PAPERS["a4"], large_print=False)
@@ -250,21 +251,21 @@ def test_an_unreadable_roll_cell_is_kept_as_written_and_reported_at_its_row(kits
     _, values = legal_game("strip", kit)
     assert "t1.rec02.r02.roll-total" in values
     error = only_error(faulty(kit, tmp_path, values, **{"t1__rec02__r02__roll-total": "5 and 3"}), "syntax")
-    assert (error.code, error.place) == ("syntax", "Table 1, Ben, attempt 1, row 2")
+    assert (error.code, error.place_text) == ("syntax", "Table 1, Ben, attempt 1, row 2")
 
 
 def test_a_wrong_checked_sum_is_reported_at_its_row(kits, tmp_path):
     kit = kits("ten")
     _, values = legal_game("ten", kit)
     error = only_error(faulty(kit, tmp_path, values, **{"t1__rec03__r01__checked-sum": "99"}))
-    assert (error.code, error.place) == ("checked-sum", "Table 1, Cy, row 1")
+    assert (error.code, error.place_text) == ("checked-sum", "Table 1, Cy, row 1")
 
 
 def test_a_wrong_score_in_the_totals_table_is_reported_at_its_cell(kits, tmp_path):
     kit = kits("strip")
     _, values = legal_game("strip", kit)
     error = only_error(faulty(kit, tmp_path, values, **{"t1__seat2__attempt-2": "999"}))
-    assert (error.code, error.place) == ("wrong-score", "Table 1, totals, Ben, attempt 2")
+    assert (error.code, error.place_text) == ("wrong-score", "Table 1, totals, Ben, attempt 2")
 
 
 def test_a_wrong_winner_in_the_totals_winner_field_is_reported_there(kits, tmp_path):
@@ -272,7 +273,7 @@ def test_a_wrong_winner_in_the_totals_winner_field_is_reported_there(kits, tmp_p
     game, values = legal_game("ten", kit)
     loser = next(name for name in game.players if name not in game.winners)
     error = only_error(faulty(kit, tmp_path, values, **{"t1__totals__winner": loser}))
-    assert (error.code, error.place) == ("wrong-winner", "Table 1, totals, winner")
+    assert (error.code, error.place_text) == ("wrong-winner", "Table 1, totals, winner")
 
 
 def test_a_long_game_total_without_faces_is_reported_at_its_row(kits, tmp_path):
@@ -281,7 +282,7 @@ def test_a_long_game_total_without_faces_is_reported_at_its_row(kits, tmp_path):
     first = "t1.turn-record.sheet01.r01"
     values = {**values, f"{first}.total": str(int(values[f"{first}.die-1"]) + int(values[f"{first}.die-2"]))}
     error = only_error(faulty(kit, tmp_path, values, **{"t1__turn-record__sheet01__r01__die-2": ""}))
-    assert (error.code, error.place) == ("dice-needed", "Table 1, turn record, row 1")
+    assert (error.code, error.place_text) == ("dice-needed", "Table 1, turn record, row 1")
 
 
 def test_a_knucklebones_bad_column_is_reported_at_its_game_and_row(kits, tmp_path):
@@ -290,7 +291,7 @@ def test_a_knucklebones_bad_column_is_reported_at_its_game_and_row(kits, tmp_pat
     values = {name: value for name, value in values.items() if not name.endswith("-total")}
     error = only_error(faulty(kit, tmp_path, values, **{"t1__placement-record__sheet01__r03__column": "up"}),
                        "bad-column")
-    assert (error.code, error.place) == ("bad-column", "Table 1, game 1, row 3")
+    assert (error.code, error.place_text) == ("bad-column", "Table 1, game 1, row 3")
 
 
 # --- the command line ----------------------------------------------------------------------
@@ -379,7 +380,7 @@ def test_names_written_on_a_blank_long_game_board_sheet_seat_the_players():
         f"{row}.turn": "1", f"{row}.die-1": "4", f"{row}.die-2": "5", f"{row}.tiles-shut-or-opened": "9",
     })
     assert log.text.splitlines()[1:5] == ["players: Ana, Ben", "", "turn Ana", "4+5: 9"]
-    assert log.places[5] == "Table 1, turn record, row 1"
+    assert place_text(log.places[5]) == "Table 1, turn record, row 1"
 
 
 def test_a_seat_number_in_a_knucklebones_cell_reads_as_that_seats_name():

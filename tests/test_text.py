@@ -187,3 +187,75 @@ def test_kitgen_speaks_the_language_the_environment_names(language, monkeypatch)
     kitgen.text.use_language(None)
     assert pgettext("rules heading", "Scoring") == "Poentoj"
     monkeypatch.delenv("LANGUAGE")
+
+
+def test_kitgen_rules_lists_each_preset_with_its_summary_in_the_language_in_use(language):
+    language([("1-4 players, 9 or 12 tiles; single round, best of 3/5/7 or elimination.",
+               "1-4 ludantoj, 9 aŭ 12 kaheloj; unu raŭndo, plej bona el 3/5/7 aŭ elimino.")])
+    shown = CliRunner().invoke(app, ["rules"]).stdout.splitlines()
+    assert "classic       1-4 ludantoj, 9 aŭ 12 kaheloj; unu raŭndo, plej bona el 3/5/7 aŭ elimino." in shown
+    assert shown[0].startswith("strip         1-6 players")  # a summary the catalog lacks stays English
+
+
+def test_the_ranking_rule_printed_with_the_standings_is_worded_in_the_language_in_use(language):
+    from kitgen.session.figures import rank
+    from kitgen.session.printed import standings_table
+
+    language([("Ranked by tables won.", "Rangigita laŭ gajnitaj tabloj.")])
+    standings = rank("long-game", find_preset("long-game").configure(), [])
+    assert standings_table(standings).rule == "Rangigita laŭ gajnitaj tabloj."
+
+
+def test_a_form_fields_title_is_worded_from_its_name_in_the_language_in_use(language):
+    from kitgen.text.fields import field_title
+
+    name = "t2.rec03.r05.numbers-closed"
+    assert field_title(name) == "Table 2, record 3, row 5, numbers closed"
+    language([
+        ("Table {number}", "Tablo {number}", "form field"),
+        ("record {number}", "registro {number}", "form field"),
+        ("row {number}", "vico {number}", "form field"),
+        ("numbers closed", "fermitaj nombroj", "form field"),
+        ("seat {number} total", "sumo de seĝo {number}", "form field"),
+        (", ", " · ", "form field"),
+    ])
+    assert field_title(name) == "Tablo 2 · registro 3 · vico 5 · fermitaj nombroj"
+    assert field_title("t1.placement-record.sheet01.r07.seat-2-total") == (
+        "Tablo 1 · placement record · sheet 1 · vico 7 · sumo de seĝo 2")  # what the catalog lacks stays
+
+
+def test_the_place_on_the_sheets_a_read_line_was_filled_in_is_worded_when_shown(language):
+    from kitgen.forms.scheme import Manifest
+    from kitgen.forms.transcribe import transcribe
+    from kitgen.logs.report import LogError
+    from kitgen.rules.problems import Problem
+    from kitgen.text.fields import place_text
+
+    row = "t1.turn-record.sheet01.r01"
+    (log,) = transcribe(Manifest("long-game", (("Ana", "Ben"),)), {
+        f"{row}.turn": "1", f"{row}.die-1": "4", f"{row}.die-2": "5", f"{row}.tiles-shut-or-opened": "9",
+        "t1.seat1.won.mark": "/on",
+    })
+    error = LogError(5, Problem("extra-turn", "game-over"), log.places[5])
+    assert (place_text(log.places[6]), error.place_text) == ("Table 1, totals, won", "Table 1, turn record, row 1")
+    language([
+        ("Table {number}", "Tablo {number}", "form field"),
+        ("turn record", "vicregistro", "form field"),
+        ("row {number}", "vico {number}", "form field"),
+        ("totals", "sumoj", "form field"),
+    ])
+    assert place_text(log.places[6]) == "Tablo 1, sumoj, won"  # a word the catalog lacks stays English
+    assert error.place_text == "Tablo 1, vicregistro, vico 1"  # the error made before the switch
+    assert error.to_json()["place"] == "Tablo 1, vicregistro, vico 1"
+
+
+def test_the_catalog_sets_how_clauses_and_list_items_are_joined(language):
+    from kitgen.rules.problems import Problem
+    from kitgen.text.problems import describe
+
+    wrong = Problem("wrong-total", "totals", (("totals", (("Ana", 9, 8), ("Ben", 7, 6))),))
+    assert describe(wrong) == "Ana's total is 9, not 8; Ben's total is 7, not 6."
+    language([("; ", " — ", "clause separator"), (", ", "、", "list separator")])
+    assert describe(wrong) == "Ana's total is 9, not 8 — Ben's total is 7, not 6."
+    assert describe(Problem("repeated-tile", "repeated", (("tiles", (3, 4)),))) == (
+        "tiles 3、4 are written more than once in one move.")

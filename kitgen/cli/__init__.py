@@ -104,7 +104,7 @@ def refuse_unused(rules: Rules, **given: object) -> None:
         if value is not None and value is not False and name not in own:
             owner = next(game for game in games() if name in game.options)
             fail(_("{option} is for {game}, not {preset}.").format(
-                option=f"--{name.replace('_', '-')}", game=owner.title, preset=rules.preset))
+                option=f"--{name.replace('_', '-')}", game=_(owner.title), preset=rules.preset))
 
 
 class KitProgress:
@@ -517,7 +517,7 @@ def rules_command(
     if preset is None:
         width = max(len(known.id) for known in presets())
         for known in presets():
-            typer.echo(f"{known.id:<{width}}  {known.summary}")
+            typer.echo(f"{known.id:<{width}}  {_(known.summary)}")
         return
     try:
         typer.echo(rules_text(find_preset(preset)))

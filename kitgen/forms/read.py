@@ -485,7 +485,7 @@ def validate_kit(path: Path) -> list[Report | TableUnreadable]:
         except KitgenError as error:
             results.append(TableUnreadable(file, log.number, str(error)))
             continue
-        errors = tuple(replace(error, place=log.places.get(error.line, "")) if error.line else error
+        errors = tuple(replace(error, place=log.places.get(error.line, ())) if error.line else error
                        for error in report.errors)
         results.append(replace(report, errors=errors, table=log.number))
     return results

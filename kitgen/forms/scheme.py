@@ -8,8 +8,8 @@ printed label changes no field name; scheme 1 made them from the English labels 
 :func:`field_key`, which gave the same names for every label but one (a placement record's
 total headed by a name, docs/FORMS.md), so both schemes read back alike. The kit also embeds a JSON manifest
 (:class:`Manifest`): what the kit is for (preset line, tables, seats, names), so that a
-filled kit is read back with nothing else. This module imports neither WeasyPrint nor
-pypdf.
+filled kit is read back with nothing else. A field's title, its name in words, is made by
+:func:`kitgen.text.fields.field_title`. This module imports neither WeasyPrint nor pypdf.
 """
 
 from __future__ import annotations
@@ -50,27 +50,6 @@ def field_key(words: str) -> str:
     'dice-1-2'
     """
     return re.sub(r"[^0-9a-z]+", "-", words.lower()).strip("-")
-
-
-def field_title(name: str) -> str:
-    """Return a field name in words, the field's tooltip in a viewer and what a screen
-    reader says for it.
-
-    >>> field_title("t2.rec03.r05.numbers-closed")
-    'Table 2, record 3, row 5, numbers closed'
-    """
-    words = []
-    for part in name.split("."):
-        found = re.fullmatch(r"([a-z]+)(\d+)", part)
-        if found and found[1] in _NUMBERED:
-            words.append(f"{_NUMBERED[found[1]]} {int(found[2])}")
-        else:
-            words.append(part.replace("-", " "))
-    return ", ".join(words)
-
-
-_NUMBERED = {"t": "Table", "rec": "record", "r": "row", "strip": "strip", "tile": "tile", "seat": "seat",
-             "sheet": "sheet", "board": "game"}
 
 
 def table_prefix(number: int) -> str:

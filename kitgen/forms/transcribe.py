@@ -3,8 +3,9 @@
 :func:`transcribe` reads only field values and the kit's :class:`Manifest`: it writes
 each filled row as a log line, exactly as filled (a cell that is not the log's syntax
 stays as written, so the validator reports it at its line), skips empty rows, and notes
-where on the sheets each line came from (``"Table 2, Ana, attempt 1, row 5"``). It never
-judges a move: that is the validator's work. Pure: no PDF library, no files.
+where on the sheets each line came from (a :data:`~kitgen.text.fields.Place`, in words
+``"Table 2, Ana, attempt 1, row 5"`` when shown). It never judges a move: that is the
+validator's work. Pure: no PDF library, no files.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from kitgen.games import find_preset
 from kitgen.games.preset import RecordShape
 from kitgen.rules.names import name_key
 from kitgen.rules.numbers import read_number
+from kitgen.text.fields import Place
 
 # Column keys of the records (docs/FORMS.md; the kit's headings through field_key).
 DICE, ROLL, CLOSED, CHECKED = "dice-1-2", "roll-total", "numbers-closed", "checked-sum"
@@ -50,7 +52,17 @@ class TableLog:
 
     number: int
     text: str = ""
-    places: dict[int, str] = field(default_factory=dict)
+    places: dict[int, Place] = field(default_factory=dict)
+
+
+def _place(number: int, *parts: str | tuple[str, str]) -> Place:
+    """Return the place on table ``number``'s sheets that ``parts`` name: field-name parts
+    (``"totals"``, ``"r5"``), or a part and its value (``("name", "Ana")``).
+
+    >>> _place(2, "totals", ("name", "Ana"), *"round-2.score".split("."))[1:]
+    (('totals', ''), ('name', 'Ana'), ('round-2', ''), ('score', ''))
+    """
+    return ((table_prefix(number), ""), *((part, "") if isinstance(part, str) else part for part in parts))
 
 
 class _Writer:
@@ -60,7 +72,7 @@ class _Writer:
         self.log = TableLog(number)
         self.lines: list[str] = []
 
-    def add(self, line: str, place: str = "") -> None:
+    def add(self, line: str, place: Place = ()) -> None:
         self.lines.append(line)
         if place:
             self.log.places[len(self.lines)] = place
@@ -186,15 +198,15 @@ def _box_body(writer: _Writer, manifest: Manifest, number: int, names: list[str]
     label = "attempt" if shape.attempts else "round"
     last_round = None
     for position, record in enumerate(turns):
-        where = f"Table {number}, {record.player or 'no name'}"
+        where: list[str | tuple[str, str]] = [("name", record.player)]
         if record.round:
-            where += f", {label} {record.round}"
+            where.append(f"{label}-{record.round}")
         if record.round and shape.rounds and record.round != last_round:
-            writer.add(f"round {record.round}", where)
+            writer.add(f"round {record.round}", _place(number, *where))
             last_round = record.round
-        writer.add(f"turn {record.player}", where)
+        writer.add(f"turn {record.player}", _place(number, *where))
         for row in sorted(record.rows):
-            writer.add(_throw_line(record.rows[row]), f"{where}, row {row}")
+            writer.add(_throw_line(record.rows[row]), _place(number, *where, f"r{row}"))
         seat = seat_of.get(name_key(record.player))
         if seat is not None:
             _score_claim(writer, shape, number, names, seat, record, table)
@@ -205,7 +217,7 @@ def _box_body(writer: _Writer, manifest: Manifest, number: int, names: list[str]
         _totals_claim(writer, number, names, "combined", table)
     winner = table.get(f"{table_prefix(number)}.totals.winner", "")
     if winner:
-        writer.add(f"winner: {winner}", f"Table {number}, totals, winner")
+        writer.add(f"winner: {winner}", _place(number, "totals", "winner"))
 
 
 def _in_play_order(shape: RecordShape, records: list[_Record], seat_of: Mapping[str, int], seats: int,
@@ -267,8 +279,7 @@ def _score_claim(writer: _Writer, shape: RecordShape, number: int, names: list[s
         column = "score"
     claimed = table.get(f"{table_prefix(number)}.seat{seat + 1}.{column}", "")
     if claimed:
-        cell = column.replace(".", ", ").replace("-", " ")  # "round 2, score"
-        writer.add(f"score: {claimed}", f"Table {number}, totals, {names[seat]}, {cell}")
+        writer.add(f"score: {claimed}", _place(number, "totals", ("name", names[seat]), *column.split(".")))
 
 
 def _totals_claim(writer: _Writer, number: int, names: list[str], cell: str,
@@ -279,8 +290,7 @@ def _totals_claim(writer: _Writer, number: int, names: list[str], cell: str,
               for seat, name in enumerate(names, start=1)]
     claimed = [f"{name} {value}" for name, value in filled if name and value]
     if claimed:
-        words = cell.replace(".", ", ").replace("-", " ")
-        writer.add(f"totals: {', '.join(claimed)}", f"Table {number}, totals, {words}")
+        writer.add(f"totals: {', '.join(claimed)}", _place(number, "totals", *cell.split(".")))
 
 
 # --- The long game: one turn record over continuation sheets --------------------------------
@@ -310,7 +320,7 @@ def _long_game_body(writer: _Writer, manifest: Manifest, number: int, names: lis
         for row_number, row in sorted(rows.items()):
             if row_number == 0 or not row:
                 continue
-            where = f"Table {number}, turn record, row {row_number}"
+            where = _place(number, TURN_RECORD, f"r{row_number}")
             turn = row.get(TURN, "")
             if current is None or (turn and turn != current):
                 current = turn or "1"
@@ -321,7 +331,7 @@ def _long_game_body(writer: _Writer, manifest: Manifest, number: int, names: lis
     winners = [name for seat, name in enumerate(names, start=1)
                if table.get(f"{table_prefix(number)}.seat{seat}.won.mark") == "/on"]
     if winners:
-        writer.add(f"winner: {', '.join(winners)}", f"Table {number}, totals, won")
+        writer.add(f"winner: {', '.join(winners)}", _place(number, "totals", "won"))
 
 
 def _long_throw(row: Mapping[str, str]) -> str:
@@ -365,20 +375,20 @@ def _knucklebones_body(writer: _Writer, manifest: Manifest, number: int, names: 
         if not placements:
             continue
         played += 1
-        where = f"Table {number}, game {label or played}"
-        writer.add(f"game {label or played}", where)
+        game = ("game-label", label or str(played))
+        writer.add(f"game {label or played}", _place(number, game))
         for row, cells in placements:
-            place = f"{where}, row {row}"
+            place = _place(number, game, f"r{row}")
             writer.add(f"{seat_name(cells.get(PLAYER, ''))}: {cells.get(FACE, '')} {cells.get(COLUMN, '')}", place)
             totals = [cells.get(key, "") for key in SEAT_TOTALS]
             if all(totals) and all(names):
                 writer.add(f"score: {names[0]} {totals[0]}, {names[1]} {totals[1]}", place)
         result = match_rows.get(played, {}).get(RESULT, "")
         if result:
-            writer.add(f"winner: {seat_name(result)}", f"Table {number}, match record, game {played}")
+            writer.add(f"winner: {seat_name(result)}", _place(number, "match-record", ("game-label", str(played))))
     winner = table.get(f"{table_prefix(number)}.match.{WINNER}", "")
     if winner:
-        writer.add(f"match winner: {seat_name(winner)}", f"Table {number}, match record, match winner")
+        writer.add(f"match winner: {seat_name(winner)}", _place(number, "match-record", WINNER))
 
 
 def _seat_name(names: list[str]) -> Callable[[str], str]:

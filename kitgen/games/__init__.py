@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 from kitgen.errors import UnknownPresetError, quote
 from kitgen.games.preset import Preset, Rules
 from kitgen.text import gettext
+from kitgen.text.summaries import listed
 
 if TYPE_CHECKING:
     from kitgen.kit.layout import Layout
@@ -42,7 +43,7 @@ LOWEST, MOST = "lowest", "most"  # the direction a ranking figure is better in
 class Ranking:
     """How one format's players are ranked across tables: the ``keys`` compared in order,
     each a figure name and the direction it is better in, and the ``rule`` printed with
-    the standings."""
+    the standings, a catalog message (marked N_) worded where shown."""
 
     keys: tuple[tuple[str, str], ...]
     rule: str
@@ -76,7 +77,7 @@ class Game(Generic[GameRules]):
     the judging, walking, ranking and wording of its play."""
 
     id: ClassVar[str]
-    title: ClassVar[str]  # how a message names the game's presets: "the Shut the Box presets"
+    title: ClassVar[str]  # how a message names its presets, a catalog message: N_("the Shut the Box presets")
     presets: ClassVar[tuple[Preset[Rules], ...]] = ()  # each settling the game's rules type
     aliases: ClassVar[tuple[tuple[str, str], ...]] = ()  # (alias, preset id)
     options: ClassVar[frozenset[str]] = frozenset()  # the command-line options only this game takes
@@ -204,7 +205,7 @@ def find_preset(name: str) -> Preset[Rules]:
     try:
         return _PRESETS[name.strip().lower()][1]
     except KeyError:
-        known = ", ".join(preset.id for preset in presets())
+        known = listed(preset.id for preset in presets())
         raise UnknownPresetError(gettext("unknown preset {preset} (known presets: {known}).").format(
             preset=quote(name), known=known)) from None
 

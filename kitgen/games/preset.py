@@ -15,6 +15,7 @@ from typing import Any, Generic, TypeVar
 
 from kitgen.errors import OptionError, PlayerCountError, quote
 from kitgen.text import gettext, ngettext
+from kitgen.text.summaries import listed
 
 
 @dataclass(frozen=True)
@@ -102,8 +103,8 @@ class Preset(Generic[RulesType]):
     options a table may set and the shape of its printed records."""
 
     id: str
-    title: str
-    summary: str
+    title: str  # a catalog message (marked N_), in words where shown: gettext(preset.title)
+    summary: str  # the line ``kitgen rules`` lists it with, a catalog message like the title
     section: str
     defaults: RulesType
     options: tuple[Option, ...] = ()
@@ -132,7 +133,7 @@ class Preset(Generic[RulesType]):
         sentence = (gettext("preset {preset} has no option {option} (its options: {known}).") if self.options
                     else gettext("preset {preset} has no option {option} (its options: none)."))
         raise OptionError(sentence.format(preset=quote(self.id), option=quote(name),
-                                          known=", ".join(option.name for option in self.options)))
+                                          known=listed(option.name for option in self.options)))
 
     def configure(self, chosen: Mapping[str, str] | None = None) -> RulesType:
         """Return the rules of this preset (its game's rules type) with the ``chosen``
@@ -152,7 +153,7 @@ class Preset(Generic[RulesType]):
             option = self.option(name)
             value = str(value).lower()
             if value not in option.values:
-                allowed = ", ".join(option.values)
+                allowed = listed(option.values)
                 raise OptionError(gettext(
                     "option {option} of {preset} cannot be {value} (allowed: {allowed})."
                 ).format(option=quote(option.name), preset=quote(self.id), value=quote(value), allowed=allowed))

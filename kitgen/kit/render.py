@@ -59,7 +59,7 @@ from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherRespons
 from kitgen import __version__  # noqa: E402
 from kitgen.cores import note_fonts_set_up  # noqa: E402
 from kitgen.errors import KitgenError, RenderError  # noqa: E402
-from kitgen.forms.scheme import field_title, table_prefix  # noqa: E402
+from kitgen.forms.scheme import table_prefix  # noqa: E402
 from kitgen.kit.fonts import check_embedded_fonts, font_faces, font_families, font_folders, number_families  # noqa: E402
 from kitgen.kit.layout import Layout  # noqa: E402
 from kitgen.kit.output import CREATOR_PREFIX, PAGES_DIGEST_KEY, pages_digest  # noqa: E402
@@ -67,6 +67,7 @@ from kitgen.kit.parts.part import Chunk  # noqa: E402
 from kitgen.kit.stamps import PX_PER_PT, Site, Stamp, Stamps, stamp_document, stamp_sites  # noqa: E402
 from kitgen.resources import data_folder  # noqa: E402
 from kitgen.text import gettext  # noqa: E402
+from kitgen.text.fields import field_title  # noqa: E402
 from kitgen.text.templates import I18N_EXTENSION, install_words  # noqa: E402
 
 DOCUMENT_TEMPLATE = "document.html.j2"

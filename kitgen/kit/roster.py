@@ -38,6 +38,7 @@ from kitgen.errors import RosterError, quote
 from kitgen.kit.tables import check_name_count
 from kitgen.rules.names import parse_names
 from kitgen.text import gettext, ngettext, pgettext
+from kitgen.text.summaries import listed
 from kitgen.textfile import read_bytes, shown_name
 
 DELIMITERS = ",;\t"  # what spreadsheets put between cells in CSV and "text" exports
@@ -149,7 +150,7 @@ def parse_roster(data: bytes, source: str) -> Roster:
     columns = _name_columns(rows[0]) if rows and headed else None
     if columns is None and (table or source.lower().endswith(TABLE_SUFFIXES)):
         shown = [quote(cell.strip()) for cell in rows[0] if cell.strip()] if rows else []
-        found = ", ".join(shown[:LISTED_HEADINGS]) or pgettext("columns found", "none")
+        found = listed(shown[:LISTED_HEADINGS]) or pgettext("columns found", "none")
         if len(shown) > LISTED_HEADINGS:
             found = gettext("{listed} and {count} more").format(listed=found, count=f"{len(shown) - LISTED_HEADINGS:,}")
         raise RosterError(gettext(

@@ -17,6 +17,7 @@ from kitgen.games.preset import Rules, check_player_count
 from kitgen.rules.names import parse_names
 from kitgen.text import gettext, ngettext, pgettext
 from kitgen.text import gettext as _
+from kitgen.text.summaries import listed
 
 MAX_BLANK_SEATS = 6  # docs/kit.md "Tables and classes": default seats, the preset's maximum, at most 6
 MAX_TABLES = 250  # docs/cli.md "Limits and bad input": a club of 120 is ordinary, 100,000 tables a typo
@@ -40,7 +41,7 @@ class Table:
     def bookmark(self) -> str:
         """Return the table's entry in a kit's outline: its label and its players, e.g.
         ``"Table 2 - Ana, Ben, Cy"`` (the label alone for blank seats)."""
-        names = ", ".join(name for name in self.seats if name)
+        names = listed(name for name in self.seats if name)
         return _("{table} - {players}").format(table=self.label, players=names) if names else self.label
 
 

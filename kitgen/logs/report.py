@@ -9,6 +9,7 @@ from typing import Any, Protocol
 
 from kitgen.rules.problems import Problem
 from kitgen.text import gettext, ngettext
+from kitgen.text.fields import Place, place_text
 from kitgen.text.problems import describe
 from kitgen.text.summaries import summary_line_text
 
@@ -27,7 +28,8 @@ class LogError:
     """One rule or syntax fault of a log: its line (``None`` for the log as a whole) and the
     :class:`Problem` that states it, whose code (docs/log-format.md) is the error's; no
     words: its sentence is made when shown (:attr:`message`). A log transcribed from a
-    fillable kit also gives the ``place`` on the sheets (``"Table 2, Ana, attempt 1, row 5"``).
+    fillable kit also gives the ``place`` on the sheets its line was filled in, in words
+    when shown too (:attr:`place_text`: ``"Table 2, Ana, attempt 1, row 5"``).
 
     >>> LogError(4, Problem("missed-move", "no-move", (("throw", "9"),))).message
     'the throw 9 is recorded as no move, but a move existed.'
@@ -35,7 +37,7 @@ class LogError:
 
     line: int | None
     problem: Problem
-    place: str = ""
+    place: Place = ()
 
     def __post_init__(self) -> None:
         if self.code not in ERROR_CODES:
@@ -51,11 +53,17 @@ class LogError:
         """Return the sentence that states the error, in the language in use."""
         return describe(self.problem)
 
+    @property
+    def place_text(self) -> str:
+        """Return where on the sheets the error's line was filled in, in the language in
+        use (``""`` for a log not transcribed from a kit)."""
+        return place_text(self.place)
+
     def to_json(self) -> dict[str, Any]:
         """Return the error as docs/log-format.md's JSON object ``{"line", "code", "message"}``,
         with ``"place"`` when it has one."""
         document = {"line": self.line, "code": self.code, "message": self.message}
-        return {**document, "place": self.place} if self.place else document
+        return {**document, "place": self.place_text} if self.place else document
 
 
 class Results(Protocol):
@@ -178,7 +186,7 @@ def format_text(report: Report) -> str:
     lines = []
     for error in report.errors:
         where = report.file if error.line is None else f"{report.file}:{error.line}"
-        place = f"{error.place}: " if error.place else ""
+        place = f"{error.place_text}: " if error.place else ""
         lines.append(f"{where}: {error.code}: {place}{error.message}")
     if report.errors_left_out:
         # English says "errors" of one too (the output kept exactly); other languages get their forms

@@ -9,6 +9,7 @@ from typing import Any
 
 from kitgen.session.dice import Fit
 from kitgen.session.figures import HEADINGS, Session
+from kitgen.text import gettext
 from kitgen.text.summaries import summary_line_text
 
 CSV_FIELDS = ("rules", "rank", "player", "table", "file", "log_has_errors", *HEADINGS)
@@ -32,7 +33,7 @@ def session_json(session: Session) -> dict[str, Any]:
             for table in session.tables
         ],
         "standings": [
-            {"rules": group.rules, "ranking": group.rule, "players": [
+            {"rules": group.rules, "ranking": gettext(group.rule), "players": [
                 {"rank": row.rank, "player": row.player, "table": row.table, "file": files[row.table],
                  "log_has_errors": row.marked, **{name: row.figures.get(name) for name in group.columns}}
                 for row in group.rows

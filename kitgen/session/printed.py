@@ -26,7 +26,7 @@ from kitgen.session.dice import FEWEST_EXPECTED, Fit
 from kitgen.session.figures import HEADINGS, PlayerRow, Session, Standings, TableLine
 from kitgen.text import N_, ngettext, pgettext
 from kitgen.text import gettext as _
-from kitgen.text.summaries import summary_line_text
+from kitgen.text.summaries import listed, summary_line_text
 
 DEFAULT_OUTPUT = Path("output") / "report.pdf"  # beside the kit's ./output/kit.pdf
 # The most logs a printed report lays out: as many tables as one kit prints (docs/cli.md "Limits
@@ -198,7 +198,7 @@ def standings_table(group: Standings) -> StandingsTable:
          figures_phrase(row, group.columns[len(keys):]))
         for row in group.rows
     )
-    return StandingsTable(group.rules, group.rule, headings, rows, tuple(row.marked for row in group.rows))
+    return StandingsTable(group.rules, _(group.rule), headings, rows, tuple(row.marked for row in group.rows))
 
 
 def player_cell(row: PlayerRow) -> str:
@@ -277,7 +277,7 @@ def summary_text(session: Session) -> str:
     if counts["unreadable"]:
         parts.append(_("{count} that could not be read").format(count=counts["unreadable"]))
     logs = counts["tables"]
-    return ngettext("{count} log: {fates}.", "{count} logs: {fates}.", logs).format(count=logs, fates=", ".join(parts))
+    return ngettext("{count} log: {fates}.", "{count} logs: {fates}.", logs).format(count=logs, fates=listed(parts))
 
 
 def report_chunk(session: Session) -> Chunk:
@@ -318,10 +318,10 @@ def render_report(session: Session, paper: str = "a4") -> bytes:
     and :class:`RenderError` when the render fails.
     """
     if len(session.tables) > MAX_PRINTED_LOGS:
-        raise OptionError(
-            f"a printed report takes at most {MAX_PRINTED_LOGS} logs, and {len(session.tables):,} were given; "
+        raise OptionError(_(
+            "a printed report takes at most {most} logs, and {count:,} were given; "
             "report each session apart, or print the figures with --json or --csv."
-        )
+        ).format(most=MAX_PRINTED_LOGS, count=len(session.tables)))
     layout = Layout.for_print(find_paper(paper), large_print=False)
     check_printable(name for table in session.tables for name in table.players)
     info = DocumentInfo(_("Session report"), _("Results, standings and dice of a session of dice games"))

@@ -15,7 +15,11 @@ When words are made:
   both are worded by :mod:`kitgen.text.problems` where they are shown.
 - A log's errors (the syntax problems of its lines and what its game's walker finds) are
   problems too, worded by :mod:`kitgen.text.problems` when the report is shown, so a line
-  read once and cached by its text is shown in the language in use.
+  read once and cached by its text is shown in the language in use; so is the place on a
+  fillable kit's sheets a line was read from, by :mod:`kitgen.text.fields`.
+- Words kept in data (a preset's title and summary, a game's title, a ranking rule, a
+  figure's heading) are message ids marked with :func:`N_` where declared, and go through
+  :func:`gettext` where shown.
 - The command line's help (``kitgen.cli``: command and option help, the epilogs) is worded
   when ``kitgen.cli`` is imported, because Typer cleans the help strings into the Click
   commands it builds then (``inspect.cleandoc``) and neither Typer nor Click takes a lazy

@@ -16,14 +16,14 @@ of the log, quoted) ends with "Did you mean" it.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 from kitgen.errors import quote
 from kitgen.rules.problems import Problem
 from kitgen.text import gettext as _
 from kitgen.text import ngettext
-from kitgen.text.summaries import and_list, count_list
+from kitgen.text.summaries import and_list, clauses, count_list, listed
 
 
 def describe(problem: Problem) -> str:
@@ -42,17 +42,13 @@ def _did_you_mean(sentence: str, choice: str) -> str:
     return _("{sentence} Did you mean {choice}?").format(sentence=sentence, choice=choice)
 
 
-def _join(numbers: Iterable[Any]) -> str:
-    return ", ".join(map(str, numbers))
-
-
 def _one_die(params: dict[str, Any]) -> str:
     rule = {  # docs/rules.md section 1, one-die conditions
         "never": _("one die is never allowed in this game"),
         "high-shut": _("one die is allowed only when every tile from 7 up is shut"),
         "low-sum": _("one die is allowed only when the open tiles add up to 6 or less"),
     }[params["rule"]]
-    return "{throw}: {rule}.".format(throw=params["throw"], rule=rule)
+    return _("{throw}: {rule}.").format(throw=params["throw"], rule=rule)
 
 
 def _unavailable(params: dict[str, Any]) -> str:
@@ -63,11 +59,11 @@ def _unavailable(params: dict[str, Any]) -> str:
             part = ngettext("tile {tiles} is not open", "tiles {tiles} are not open", len(stuck))
         else:
             part = ngettext("tile {tiles} is not shut", "tiles {tiles} are not shut", len(stuck))
-        parts.append(part.format(tiles=_join(stuck)))
+        parts.append(part.format(tiles=listed(stuck)))
     if off_box:
         parts.append(_("there is no tile {tiles} on the {size}-tile box").format(
-            tiles=_join(off_box), size=params["size"]))
-    return "; ".join(parts) + "."
+            tiles=listed(off_box), size=params["size"]))
+    return _("{clauses}.").format(clauses=clauses(parts))
 
 
 def _invisible(params: dict[str, Any]) -> str:
@@ -81,7 +77,7 @@ def _repeated(params: dict[str, Any]) -> str:
     tiles = params["tiles"]
     return ngettext("tile {tiles} is written more than once in one move.",
                     "tiles {tiles} are written more than once in one move.",
-                    len(tiles)).format(tiles=_join(tiles))
+                    len(tiles)).format(tiles=listed(tiles))
 
 
 def _sum_mismatch(params: dict[str, Any]) -> str:
@@ -93,8 +89,9 @@ def _sum_mismatch(params: dict[str, Any]) -> str:
 
 
 def _wrong_totals(params: dict[str, Any]) -> str:
-    return "; ".join(_("{name}'s total is {total}, not {claimed}").format(name=name, total=total, claimed=claimed)
-                     for name, total, claimed in params["totals"]) + "."
+    return _("{clauses}.").format(clauses=clauses(
+        _("{name}'s total is {total}, not {claimed}").format(name=name, total=total, claimed=claimed)
+        for name, total, claimed in params["totals"]))
 
 
 def _winners_are(params: dict[str, Any]) -> str:
@@ -108,7 +105,7 @@ def _placement(params: dict[str, Any]) -> str:
 
 _SENTENCES: dict[tuple[str, str], Callable[[dict[str, Any]], str]] = {
     ("bad-roll", "faces"): lambda params: _("{throw}: a die shows 1 to 6, not {faces}.").format(
-        throw=params["throw"], faces=_join(params["faces"])),
+        throw=params["throw"], faces=listed(params["faces"])),
     ("bad-roll", "total"): lambda params: _("{total} is not a two-dice total (2 to 12).").format(
         total=params["total"]),
     ("bad-roll", "face"): lambda params: _("{face} is not a face of a six-sided die (1-6).").format(
@@ -253,7 +250,7 @@ _SENTENCES: dict[tuple[str, str], Callable[[dict[str, Any]], str]] = {
     ("missing-turn", "due"): lambda params: _("the log ends before the game is decided ({due} is due).").format(
         due=params["due"]),
     ("missing-turn", "to-play"): lambda params: _(
-        "the log ends before the game is decided ({players} to play).").format(players=", ".join(params["players"])),
+        "the log ends before the game is decided ({players} to play).").format(players=listed(params["players"])),
     ("wrong-winner", "undecided-winner"): lambda params: _(
         "the log ends before the game is decided, so it has no winner yet."),
     ("wrong-winner", "undecided-loser"): lambda params: _(

@@ -33,7 +33,19 @@ def and_list(names: Iterable[object]) -> str:
     words = [str(name) for name in names]
     if len(words) == 1:
         return words[0]
-    return _("{names} and {last}").format(names=", ".join(words[:-1]), last=words[-1])
+    return _("{names} and {last}").format(names=listed(words[:-1]), last=words[-1])
+
+
+def listed(items: Iterable[object]) -> str:
+    """Return ``items`` joined as a list, with the separator of the language in use:
+    ``3, 4``, ``Ana 2, Ben 1``."""
+    return pgettext("list separator", ", ").join(str(item) for item in items)
+
+
+def clauses(parts: Iterable[str]) -> str:
+    """Return ``parts`` joined as the clauses of one sentence, with the separator of the
+    language in use: ``Ana's total is 9, not 8; Ben's total is 7, not 6``."""
+    return pgettext("clause separator", "; ").join(parts)
 
 
 def _figure(value: int | None) -> str:
@@ -42,12 +54,12 @@ def _figure(value: int | None) -> str:
 
 def _figures(figures: Iterable[tuple[str, int | None]]) -> str:
     """Return ``Ana 23, Cy not played``: each player's figure."""
-    return ", ".join(_("{name} {figure}").format(name=name, figure=_figure(value)) for name, value in figures)
+    return listed(_("{name} {figure}").format(name=name, figure=_figure(value)) for name, value in figures)
 
 
 def count_list(counts: Iterable[tuple[str, int]]) -> str:
     """Return each player's count: ``Ana 2, Ben 1``."""
-    return ", ".join(_("{name} {count}").format(name=name, count=count) for name, count in counts)
+    return listed(_("{name} {count}").format(name=name, count=count) for name, count in counts)
 
 
 def _attempts(name: str, scores: tuple[int, ...], total: int | None) -> str:
@@ -94,20 +106,20 @@ def _winners(params: Params) -> str:
 
 
 def _round_winners(params: Params) -> str:
-    rounds = ", ".join(_("{number} {winner}").format(number=number, winner=winner or _("none (tied)"))
-                       for number, winner in enumerate(params["winners"], start=1))
+    rounds = listed(_("{number} {winner}").format(number=number, winner=winner or _("none (tied)"))
+                    for number, winner in enumerate(params["winners"], start=1))
     return _("round winners: {rounds}").format(rounds=rounds or _("no round finished yet"))
 
 
 def _out(params: Params) -> str:
-    groups = "; ".join(_("{names} in round {round} with {totals}").format(
+    groups = clauses(_("{names} in round {round} with {totals}").format(
         names=and_list(names), round=number, totals=and_list(totals)) for names, number, totals in params["groups"])
     return _("out: {groups}").format(groups=groups or _("nobody yet"))
 
 
 def _resets(params: Params) -> str:
-    resets = "; ".join(_("{player} in round {round} (line {line})").format(player=player, round=number, line=line)
-                       for player, number, line in params["resets"])
+    resets = clauses(_("{player} in round {round} (line {line})").format(player=player, round=number, line=line)
+                     for player, number, line in params["resets"])
     return _("resets to 0: {resets}").format(resets=resets or pgettext("no resets", "none"))
 
 
@@ -118,8 +130,8 @@ def _loser(params: Params) -> str:
 
 
 def _turns_played(params: Params) -> str:
-    played = ", ".join(_("{player} ({seat}) {count}").format(player=player, seat=seat, count=count)
-                       for player, seat, count in params["counts"])
+    played = listed(_("{player} ({seat}) {count}").format(player=player, seat=seat, count=count)
+                    for player, seat, count in params["counts"])
     return _("turns: {played}").format(played=played or pgettext("no turns", "none"))
 
 
@@ -136,7 +148,7 @@ def _game(params: Params) -> str:
 
 _LINES: dict[str, Callable[[Params], str]] = {
     "attempt-totals": lambda params: _("totals: {players}").format(
-        players=", ".join(_attempts(*player) for player in params["players"])),
+        players=listed(_attempts(*player) for player in params["players"])),
     "scores": lambda params: _("scores: {figures}").format(figures=_figures(params["figures"])),
     "round-winners": _round_winners,
     "round-wins": lambda params: _("round wins: {wins} ({needed} to win)").format(

@@ -11,7 +11,7 @@ from kitgen.errors import OptionError
 from kitgen.games import Game, Verdict
 from kitgen.games.box.presets import PRESETS, BoxRules
 from kitgen.games.preset import best_of
-from kitgen.text import gettext
+from kitgen.text import N_, gettext
 
 if TYPE_CHECKING:
     from kitgen.kit.layout import Layout
@@ -26,7 +26,7 @@ class BoxGame(Game[BoxRules]):
     """Shut the Box: a box of tiles 1-N shut by the exact sum of a throw."""
 
     id = "box"
-    title = "the Shut the Box presets"
+    title = N_("the Shut the Box presets")
     presets = PRESETS
     ranking_module = "kitgen.games.box.ranking"
     options = frozenset({"open", "roll", "close", "none", "role"})

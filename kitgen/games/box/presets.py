@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from kitgen.games.preset import Option, Preset, RecordShape, Rules, wins_needed
+from kitgen.text import N_
 
 OneDie = Literal["never", "high-shut", "low-sum"]
 Scoring = Literal["sum", "digits"]
@@ -71,16 +72,16 @@ def _box(preset: str, tiles: int, one_die: OneDie, fmt: str, players: tuple[int,
 PRESETS: tuple[Preset[BoxRules], ...] = (
     Preset(
         "strip",
-        "Exact-sum number strips",
-        "1-6 players, two attempts each on a 1-9 strip; lowest combined remainder wins.",
+        N_("Exact-sum number strips"),
+        N_("1-6 players, two attempts each on a 1-9 strip; lowest combined remainder wins."),
         "docs/rules.md section 2",
         _box("strip", 9, "never", "two-attempts", (1, 6)),
         record_shape=RecordShape(attempts=True),
     ),
     Preset(
         "classic",
-        "Shut the Box",
-        "1-4 players, 9 or 12 tiles; single round, best of 3/5/7 or elimination.",
+        N_("Shut the Box"),
+        N_("1-4 players, 9 or 12 tiles; single round, best of 3/5/7 or elimination."),
         "docs/rules.md section 3",
         _box("classic", 9, "high-shut", "single", (1, 4)),
         (
@@ -98,16 +99,16 @@ PRESETS: tuple[Preset[BoxRules], ...] = (
     ),
     Preset(
         "ten",
-        "Ten-tile box",
-        "1-8 players, tiles 1-10, one turn each; shutting the box wins at once.",
+        N_("Ten-tile box"),
+        N_("1-8 players, tiles 1-10, one turn each; shutting the box wins at once."),
         "docs/rules.md section 4",
         _box("ten", 10, "low-sum", "shut-wins", (1, 8)),
         record_shape=RecordShape(round_scores=False),
     ),
     Preset(
         "hundred",
-        "Race to 100",
-        "2-8 players, running totals; a shut box resets to 0, passing 100 loses.",
+        N_("Race to 100"),
+        N_("2-8 players, running totals; a shut box resets to 0, passing 100 loses."),
         "docs/rules.md section 5",
         _box("hundred", 9, "high-shut", "hundred", (2, 8)),
         (Option("scoring", "scoring", (("sum", "sum"), ("digits", "digits")), "sum"),),
@@ -115,8 +116,8 @@ PRESETS: tuple[Preset[BoxRules], ...] = (
     ),
     Preset(
         "long-game",
-        "The long game",
-        "2 players, closer against opener on one board; doubles earn extra turns.",
+        N_("The long game"),
+        N_("2 players, closer against opener on one board; doubles earn extra turns."),
         "docs/rules.md section 6",
         _box("long-game", 9, "high-shut", "long-game", (2, 2)),
         record_shape=RecordShape(body="board"),

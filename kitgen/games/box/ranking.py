@@ -6,6 +6,7 @@ from __future__ import annotations
 from kitgen.games import LOWEST, MOST, Ranking
 from kitgen.games.box.presets import BoxRules
 from kitgen.games.box.results import BoxResults
+from kitgen.text import N_
 
 
 def ranking(rules: BoxRules) -> Ranking:
@@ -14,18 +15,18 @@ def ranking(rules: BoxRules) -> Ranking:
     average = "average_score" if rules.scoring == "digits" else "average_left"
     fmt = rules.format
     if fmt == "two-attempts":
-        return Ranking((("combined", LOWEST),), "Ranked by the combined remainder of both attempts, "
-                       "lowest first; a player with fewer than two attempts recorded is not ranked.")
+        return Ranking((("combined", LOWEST),), N_("Ranked by the combined remainder of both attempts, "
+                       "lowest first; a player with fewer than two attempts recorded is not ranked."))
     if fmt in ("single", "shut-wins"):
-        return Ranking((("score", LOWEST),), "Ranked by the turn's score, lowest first; a player "
-                       "without a turn recorded is not ranked.")
+        return Ranking((("score", LOWEST),), N_("Ranked by the turn's score, lowest first; a player "
+                       "without a turn recorded is not ranked."))
     if fmt.startswith("best-of-"):
         return Ranking((("round_wins", MOST), (average, LOWEST)),
-                       "Ranked by round wins, most first, then by the average turn score, lowest first.")
+                       N_("Ranked by round wins, most first, then by the average turn score, lowest first."))
     if fmt == "long-game":
-        return Ranking((("tables_won", MOST),), "Ranked by tables won.")
-    return Ranking(((average, LOWEST),), "Ranked by the average turn score, lowest first: how many "
-                   "turns a table lasts depends on its players, what one turn scores does not.")
+        return Ranking((("tables_won", MOST),), N_("Ranked by tables won."))
+    return Ranking(((average, LOWEST),), N_("Ranked by the average turn score, lowest first: how many "
+                   "turns a table lasts depends on its players, what one turn scores does not."))
 
 
 def player_figures(rules: BoxRules, results: BoxResults, name: str) -> dict[str, float | int | None]:

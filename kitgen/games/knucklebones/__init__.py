@@ -12,7 +12,7 @@ from kitgen.errors import OptionError
 from kitgen.games import Game, Verdict
 from kitgen.games.knucklebones.presets import PRESETS, KnucklebonesRules
 from kitgen.games.preset import best_of
-from kitgen.text import gettext
+from kitgen.text import N_, gettext
 
 if TYPE_CHECKING:
     from kitgen.kit.layout import Layout
@@ -27,7 +27,7 @@ class KnucklebonesGame(Game[KnucklebonesRules]):
     """Knucklebones: faces placed in columns, matching faces knock out the facing column."""
 
     id = "knucklebones"
-    title = "knucklebones"
+    title = N_("knucklebones")
     presets = PRESETS
     ranking_module = "kitgen.games.knucklebones.ranking"
     options = frozenset({"die_size", "mine", "theirs", "face", "column"})

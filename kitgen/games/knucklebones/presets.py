@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from kitgen.games.preset import Option, Preset, RecordShape, Rules, wins_needed
+from kitgen.text import N_
 
 MatchLength = Literal["single", "best-of-3", "best-of-5"]
 
@@ -39,8 +40,8 @@ def knucklebones_rules(rules: Rules) -> KnucklebonesRules:
 PRESETS: tuple[Preset[KnucklebonesRules], ...] = (
     Preset(
         "knucklebones",
-        "Knucklebones",
-        "2 players, two 3x3 grids and one die; matching faces knock out the facing column.",
+        N_("Knucklebones"),
+        N_("2 players, two 3x3 grids and one die; matching faces knock out the facing column."),
         "docs/rules.md section 7",
         KnucklebonesRules(preset="knucklebones", min_players=2, max_players=2),
         (

@@ -6,12 +6,13 @@ from __future__ import annotations
 from kitgen.games import MOST, Ranking
 from kitgen.games.knucklebones.presets import KnucklebonesRules
 from kitgen.games.knucklebones.results import KnucklebonesResults
+from kitgen.text import N_
 
 
 def ranking(rules: KnucklebonesRules) -> Ranking:
     """Return the ranking by games won, most first, then points over all games."""
     return Ranking((("games_won", MOST), ("points", MOST)),
-                   "Ranked by games won, most first, then by points over all games, most first.")
+                   N_("Ranked by games won, most first, then by points over all games, most first."))
 
 
 def player_figures(rules: KnucklebonesRules, results: KnucklebonesResults, name: str) -> dict[str, float | int | None]:
