@@ -5,6 +5,7 @@ command line accepts (parsed, not run)."""
 from __future__ import annotations
 
 import ast
+import builtins
 import re
 import shlex
 from functools import cache
@@ -23,7 +24,7 @@ INLINE = re.findall(r"`([^`\n]+)`", re.sub(r"^```\n.*?^```", "", PAGE, flags=re.
 FOLDERS = ("kitgen/", "tests/", "templates/", "benchmarks/", "docs/", "fonts/", "scripts/", ".ci/")
 # words the page puts in backticks that are not names in kitgen's code
 NOT_CODE = {"render", "eight", "seven", "classic", "strip", "box", "python", "pytest", "ruff", "mypy",
-            "kitgen", "jinja2", "tests", "LANGUAGE", "LC_ALL", "LANG"}
+            "kitgen", "jinja2", "tests", "LANGUAGE", "LC_ALL", "LANG", "PYTHONPATH", "en", "always"}
 # the libraries' own names the page cites (tests/test_engine_*.py check the private ones)
 LIBRARY_NAMES = {"jinja2.ext.i18n", "FontConfiguration._folder", "Page._page_box"}
 
@@ -52,9 +53,9 @@ def cited_names() -> list[str]:
 
 @cache
 def defined_names() -> frozenset[str]:
-    """Return every name kitgen's modules and tests define: functions, classes, methods,
-    module and class attributes."""
-    names = set()
+    """Return every name kitgen's modules and tests define (functions, classes, methods,
+    module and class attributes), the templates' macros and Python's built-in names."""
+    names = set(dir(builtins))
     for path in [*(ROOT / "kitgen").rglob("*.py"), *(ROOT / "tests").glob("*.py")]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
@@ -63,6 +64,8 @@ def defined_names() -> frozenset[str]:
                 names.update(target.id for target in node.targets if isinstance(target, ast.Name))
             elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
                 names.add(node.target.id)
+    for template in (ROOT / "templates").rglob("*.j2"):
+        names.update(re.findall(r"{%-? macro (\w+)\(", template.read_text(encoding="utf-8")))
     return frozenset(names)
 
 
