@@ -24,7 +24,7 @@ INLINE = re.findall(r"`([^`\n]+)`", re.sub(r"^```\n.*?^```", "", PAGE, flags=re.
 FOLDERS = ("kitgen/", "tests/", "templates/", "benchmarks/", "docs/", "fonts/", "scripts/", ".ci/")
 # words the page puts in backticks that are not names in kitgen's code
 NOT_CODE = {"render", "eight", "seven", "classic", "strip", "box", "python", "pytest", "ruff", "mypy",
-            "kitgen", "jinja2", "tests", "LANGUAGE", "LC_ALL", "LANG", "PYTHONPATH", "en", "always"}
+            "kitgen", "jinja2", "tests", "LANGUAGE", "LC_ALL", "LANG", "PYTHONPATH", "en", "always", "Any"}
 # the libraries' own names the page cites (tests/test_engine_*.py check the private ones)
 LIBRARY_NAMES = {"jinja2.ext.i18n", "FontConfiguration._folder", "Page._page_box"}
 
