@@ -1,11 +1,12 @@
-"""How long games last: the figures behind ``kitgen.games.box.formats.GAME_LENGTHS``.
+"""How long games last: the figures behind each game's ``GAME_LENGTHS`` (``kitgen/games/box/lengths.py``,
+``kitgen/games/knucklebones/lengths.py``).
 
 For every Shut the Box preset and option set, and every seat count, this plays 4,000 games with
 the test suite's legal-game generator (``tests/games_box.py``, driving the rules core) under each
 of two habits: random play (any set that fits the throw) and shutting the largest tiles first.
 It prints, per case, the turns a seat takes (rounds) that 9 in 10 and 19 in 20 games stay
 within, and the throws of the median and the 90th-percentile game, each the larger of the two
-habits, as the Python data kitgen keeps. Knucklebones matches (``tests/games_knucklebones.py``,
+habits, as the Python data kitgen keeps, one table a game. Knucklebones matches (``tests/games_knucklebones.py``,
 random placements) count a placement as a turn and its roll as a throw::
 
     python benchmarks/game_lengths.py            # about 25 minutes on 2 shared cores
@@ -29,6 +30,7 @@ sys.path.insert(0, str(TESTS.parent))
 from games_box import NAMES, pick_largest, pick_tiles, random_box_game, rules_for  # noqa: E402
 from games_knucklebones import random_knucklebones_game  # noqa: E402
 
+from kitgen.games import find_game  # noqa: E402
 from kitgen.games.box.presets import BoxRules  # noqa: E402
 
 SEED = 20261201
@@ -81,8 +83,15 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=GAMES, help="games per case and habit")
     games = parser.parse_args().games
     print(f"# {games} games per case and habit (random play; largest tiles first)")
-    print("GAME_LENGTHS = {  # (rules, seats): turns a seat needs 9 in 10 / 19 in 20, throws median / 90th")
+    game = None
     for preset, options, seat_counts in CASES:
+        if find_game(preset).id != game:
+            if game is not None:
+                print("}")
+            game = find_game(preset).id
+            print(f"# kitgen/games/{game}/lengths.py")
+            print("GAME_LENGTHS: Lengths = {  # (rules, seats): turns a seat needs 9 in 10 / 19 in 20, "
+                  "throws median / 90th")
         rules = rules_for(preset, **options)
         for seats in seat_counts:
             figures = measure(preset, options, seats, games)

@@ -6,7 +6,7 @@ import pytest
 
 from kitgen.errors import OptionError
 from kitgen.games import Game, find_preset
-from kitgen.games.box.formats import game_length
+from kitgen.games.box.lengths import game_length
 from kitgen.kit.layout import LINE_HEIGHT, PT_PER_MM, Layout, find_paper
 from kitgen.kit.measure import BOLD, lines_for, text_mm
 from kitgen.kit.parts.chunks import host_key_chunk, table_chunk

@@ -9,14 +9,14 @@ took. ``benchmarks/game_lengths.py`` measures the registry's figures with 4,000 
 from __future__ import annotations
 
 import random
+from importlib import import_module
 from math import ceil
 
 import pytest
 from games_box import NAMES, pick_largest, pick_tiles, random_box_game
 
 from kitgen.errors import OptionError
-from kitgen.games import find_preset, presets
-from kitgen.games.box.formats import GAME_LENGTHS, game_length
+from kitgen.games import find_game, find_preset, presets
 from kitgen.games.box.presets import BoxRules
 from kitgen.kit.guide import how_to_use, minutes
 from kitgen.kit.layout import Layout, find_paper
@@ -87,7 +87,7 @@ def test_a_blank_table_carries_the_rounds_nine_in_ten_games_last(preset, options
     printed = turns_printed(parts, count)
     assert share(played, 0.9) <= printed <= share(played, 0.95) + 2
     if preset == "long-game":
-        assert records_printed(parts) >= game_length(rules, count).throws_90
+        assert records_printed(parts) >= find_game(rules.preset).game_length(rules, count).throws_90
     elif preset != "ten":
         assert parts[2].pages and sum(len(page) for page in parts[2].pages) >= printed * count
 
@@ -99,7 +99,8 @@ def test_the_registry_holds_every_preset_option_and_seat_count():
         for options in values:
             rules = preset.configure(options)
             for seats in range(rules.min_players, min(rules.max_players, 8) + 1):
-                assert (rules.describe(), seats) in GAME_LENGTHS
+                lengths = import_module(f"kitgen.games.{find_game(preset.id).id}.lengths").GAME_LENGTHS
+                assert (rules.describe(), seats) in lengths
 
 
 def _option_values(preset):

@@ -28,6 +28,7 @@ from kitgen.text import gettext
 from kitgen.text.summaries import listed
 
 if TYPE_CHECKING:
+    from kitgen.games.lengths import GameLength
     from kitgen.kit.layout import Layout
     from kitgen.kit.parts.part import Part
     from kitgen.kit.tables import Table
@@ -93,6 +94,14 @@ class Game(Generic[GameRules]):
     def validate_log(self, header: Header, body: Body, file: str) -> Report:
         """Return the :class:`Report` of a log of this game: its ``header`` read, ``body``
         the lines after it."""
+        raise NotImplementedError
+
+    def game_length(self, rules: GameRules, seats: int) -> GameLength:
+        """Return how long games of ``rules`` for ``seats`` players last, as measured
+        (:mod:`kitgen.games.lengths`): what a kit prints rounds and roll records for.
+
+        Raises :class:`~kitgen.errors.PlayerCountError` for seats outside the preset's range.
+        """
         raise NotImplementedError
 
     ranking_module: ClassVar[str]  # the module of the game's ranking, imported when a report needs it

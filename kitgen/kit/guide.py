@@ -9,7 +9,7 @@ from __future__ import annotations
 from math import ceil, floor
 from typing import Literal
 
-from kitgen.games.box.formats import game_length
+from kitgen.games import find_game
 from kitgen.games.preset import Rules
 from kitgen.rulebook import Section, template_parts
 
@@ -19,7 +19,7 @@ PlayingPaper = Literal["attempt strips", "strips", "turn sheets", "board sheet",
 
 # Time at the table: a fixed start (explaining, handing out paper) and a time per throw,
 # calibrated on seed 000's strip kit, which plans 10-18 minutes for 1 to 6 players: with the
-# measured throws of strip games (kitgen.games.box.formats.GAME_LENGTHS: 11 in one player's
+# measured throws of strip games (kitgen.games.box.lengths.GAME_LENGTHS: 11 in one player's
 # median game, 73 in six players' 90th-percentile game) they give 9-10 and 17-18 minutes.
 SETUP_MINUTES = 8
 SECONDS_PER_THROW = 8
@@ -33,7 +33,7 @@ def minutes(rules: Rules, seats: int) -> tuple[int, int]:
     >>> minutes(find_preset("strip").configure(), 6)
     (17, 18)
     """
-    length = game_length(rules, seats)
+    length = find_game(rules.preset).game_length(rules, seats)
     low = floor(SETUP_MINUTES + length.throws_median * SECONDS_PER_THROW / 60)
     high = ceil(SETUP_MINUTES + length.throws_90 * SECONDS_PER_THROW / 60)
     return low, high

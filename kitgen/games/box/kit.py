@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from math import ceil
 
-from kitgen.games.box.formats import ATTEMPTS, game_length, several_rounds
+from kitgen.games.box.formats import ATTEMPTS, several_rounds
+from kitgen.games.box.lengths import game_length
 from kitgen.games.box.presets import BoxRules
 from kitgen.kit.layout import Layout
 from kitgen.kit.parts.chunks import rounds_printed

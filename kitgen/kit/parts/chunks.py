@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from kitgen.errors import OptionError
 from kitgen.games import find_game
-from kitgen.games.box.formats import game_length
 from kitgen.games.preset import Rules
 from kitgen.kit.layout import Layout
 from kitgen.kit.parts.boards import BoardPages
@@ -57,7 +56,7 @@ def host_key_chunk(rules: Rules, layout: Layout, book: Rulebook) -> Chunk:
 def rounds_printed(rules: Rules, table: Table, rounds: int | None) -> int:
     """Return the rounds (long game: turns a seat) a table prints: ``rounds`` when asked
     for, else as many as a seat takes in 19 of 20 games (docs/rules.md, "Game lengths")."""
-    return rounds if rounds is not None else game_length(rules, len(table.seats)).turns_95
+    return rounds if rounds is not None else find_game(rules.preset).game_length(rules, len(table.seats)).turns_95
 
 
 def several_rounds(rules: Rules) -> bool:

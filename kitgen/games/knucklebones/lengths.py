@@ -1,0 +1,27 @@
+"""How long knucklebones matches last, per match length (docs/rules.md, "Game lengths"), as
+measured: a placement is a turn, its roll a throw, and a game the whole match.
+
+>>> from kitgen.games import find_preset
+>>> game_length(find_preset("knucklebones").configure(), 2).throws_median
+20
+"""
+
+from __future__ import annotations
+
+from kitgen.games.lengths import GameLength, Lengths, measured_length
+from kitgen.games.preset import Rules
+
+
+def game_length(rules: Rules, seats: int) -> GameLength:
+    """Return how long matches of ``rules`` last (:func:`kitgen.games.lengths.measured_length`
+    of :data:`GAME_LENGTHS`)."""
+    return measured_length(GAME_LENGTHS, rules, seats)
+
+
+# Measured once, offline, by benchmarks/game_lengths.py: 4,000 matches per case from the test
+# suite's generator (tests/games_knucklebones.py), random placements.
+GAME_LENGTHS: Lengths = {
+    ('knucklebones', 2): (13, 14, 20, 26),
+    ('knucklebones match=best-of-3', 2): (35, 37, 55, 69),
+    ('knucklebones match=best-of-5', 2): (56, 59, 88, 111),
+}
