@@ -13,9 +13,7 @@ from kitgen.logs.validate import validate_text
 
 EIGHT = Preset(
     "eight",
-    "Eight-tile box",
     "1-4 players, tiles 1-8; otherwise classic.",
-    "docs/rules.md section 3",
     BoxRules(preset="eight", tiles=8, one_die="high-shut", format="single", min_players=1, max_players=4),
     (
         Option("one-die", "one_die", (("on", "high-shut"), ("off", "never")), "on"),

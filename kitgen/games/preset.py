@@ -103,9 +103,7 @@ class Preset(Generic[RulesType]):
     options a table may set and the shape of its printed records."""
 
     id: str
-    title: str  # a catalog message (marked N_), in words where shown: gettext(preset.title)
-    summary: str  # the line ``kitgen rules`` lists it with, a catalog message like the title
-    section: str
+    summary: str  # the line ``kitgen rules`` lists it with: a catalog message (marked N_), in words where shown
     defaults: RulesType
     options: tuple[Option, ...] = ()
     record_shape: RecordShape = RecordShape()

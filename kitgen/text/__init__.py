@@ -17,7 +17,7 @@ When words are made:
   problems too, worded by :mod:`kitgen.text.problems` when the report is shown, so a line
   read once and cached by its text is shown in the language in use; so is the place on a
   fillable kit's sheets a line was read from, by :mod:`kitgen.text.fields`.
-- Words kept in data (a preset's title and summary, a game's title, a ranking rule, a
+- Words kept in data (a preset's summary, a game's title, a ranking rule, a
   figure's heading) are message ids marked with :func:`N_` where declared, and go through
   :func:`gettext` where shown.
 - The command line's help (``kitgen.cli``: command and option help, the epilogs) is worded

@@ -70,19 +70,15 @@ def _box(preset: str, tiles: int, one_die: OneDie, fmt: str, players: tuple[int,
 
 
 PRESETS: tuple[Preset[BoxRules], ...] = (
-    Preset(
+    Preset(  # docs/rules.md section 2
         "strip",
-        N_("Exact-sum number strips"),
         N_("1-6 players, two attempts each on a 1-9 strip; lowest combined remainder wins."),
-        "docs/rules.md section 2",
         _box("strip", 9, "never", "two-attempts", (1, 6)),
         record_shape=RecordShape(attempts=True),
     ),
-    Preset(
+    Preset(  # docs/rules.md section 3
         "classic",
-        N_("Shut the Box"),
         N_("1-4 players, 9 or 12 tiles; single round, best of 3/5/7 or elimination."),
-        "docs/rules.md section 3",
         _box("classic", 9, "high-shut", "single", (1, 4)),
         (
             Option("tiles", "tiles", (("9", 9), ("12", 12)), "9"),
@@ -97,28 +93,22 @@ PRESETS: tuple[Preset[BoxRules], ...] = (
         ),
         RecordShape(rounds=True),
     ),
-    Preset(
+    Preset(  # docs/rules.md section 4
         "ten",
-        N_("Ten-tile box"),
         N_("1-8 players, tiles 1-10, one turn each; shutting the box wins at once."),
-        "docs/rules.md section 4",
         _box("ten", 10, "low-sum", "shut-wins", (1, 8)),
         record_shape=RecordShape(round_scores=False),
     ),
-    Preset(
+    Preset(  # docs/rules.md section 5
         "hundred",
-        N_("Race to 100"),
         N_("2-8 players, running totals; a shut box resets to 0, passing 100 loses."),
-        "docs/rules.md section 5",
         _box("hundred", 9, "high-shut", "hundred", (2, 8)),
         (Option("scoring", "scoring", (("sum", "sum"), ("digits", "digits")), "sum"),),
         RecordShape(rounds=True, rounds_from_seat_1=True),
     ),
-    Preset(
+    Preset(  # docs/rules.md section 6
         "long-game",
-        N_("The long game"),
         N_("2 players, closer against opener on one board; doubles earn extra turns."),
-        "docs/rules.md section 6",
         _box("long-game", 9, "high-shut", "long-game", (2, 2)),
         record_shape=RecordShape(body="board"),
     ),

@@ -38,11 +38,9 @@ def knucklebones_rules(rules: Rules) -> KnucklebonesRules:
 
 
 PRESETS: tuple[Preset[KnucklebonesRules], ...] = (
-    Preset(
+    Preset(  # docs/rules.md section 7
         "knucklebones",
-        N_("Knucklebones"),
         N_("2 players, two 3x3 grids and one die; matching faces knock out the facing column."),
-        "docs/rules.md section 7",
         KnucklebonesRules(preset="knucklebones", min_players=2, max_players=2),
         (
             Option("match", "match",
