@@ -8,10 +8,10 @@ from io import BytesIO
 import pdfplumber
 import pytest
 import weasyprint
-from weasyprint.formatting_structure.boxes import PageBox
 
 from kitgen.engine import WEASYPRINT_CHECKED, pages
 from kitgen.games import find_preset
+from kitgen.kit import stamps
 from kitgen.kit.layout import Layout, find_paper
 from kitgen.kit.parts.chunks import table_chunk
 from kitgen.kit.render import TABLE_FORM, DocumentInfo, KitRenderer
@@ -28,16 +28,19 @@ def test_the_contract_was_checked_on_this_weasyprint() -> None:
     assert WEASYPRINT_CHECKED == CHECKED_ON
     assert weasyprint.__version__ == CHECKED_ON, (
         f"kitgen.engine.pages reads Page._page_box as WeasyPrint {CHECKED_ON} has it; this is "
-        f"WeasyPrint {weasyprint.__version__}: read kitgen/kit/stamps.py against it, then update "
+        f"WeasyPrint {weasyprint.__version__}: read kitgen/engine/pages.py against it, then update "
         "WEASYPRINT_CHECKED (until then kits take the plain path)")
     assert pages.contract_holds()
 
 
 @pytest.mark.render  # renders through WeasyPrint
-def test_a_laid_out_page_has_the_box_tree_stamps_are_read_from() -> None:
+def test_a_laid_out_page_gives_the_sites_its_elements_mark() -> None:
     with KitRenderer(LAYOUT) as renderer:
-        document = renderer._laid_out("<!DOCTYPE html><html lang='en'><body><p>1</p></body></html>")
-    assert isinstance(pages.page_box(document.pages[0]), PageBox)
+        document = renderer._laid_out("<!DOCTYPE html><html lang='en'><body><p>1</p>"
+                                      "<p data-stamp='4' style='width: 50px'>\u00a0</p></body></html>")
+    (site,) = pages.page_sites(document.pages[0], "data-stamp", "@bottom-right", "\u00a0", -1)
+    assert (site.number, site.width) == (4, 50)
+    assert site.y > 0 and "font-size" in site.style
 
 
 def printed(pdf: bytes) -> list[list[tuple[str, float, float, float]]]:
@@ -54,7 +57,7 @@ def test_the_plain_path_lays_out_every_table_whole_and_prints_the_same_pages(mon
     with KitRenderer(LAYOUT) as renderer:
         stamped = renderer.render(chunks, DocumentInfo("kit", "test"))
         monkeypatch.setattr(pages, "contract_holds", lambda: False)
-        monkeypatch.setattr(pages, "page_box", lambda page: pytest.fail("the plain path read a box tree"))
+        monkeypatch.setattr(stamps, "page_sites", lambda *given: pytest.fail("the plain path read a box tree"))
         whole = renderer.render(chunks, DocumentInfo("kit", "test"))
     assert TABLE_FORM.encode() in stamped and TABLE_FORM.encode() not in whole
     assert printed(whole) == printed(stamped)

@@ -47,6 +47,7 @@ from pypdf.generic import (
 from kitgen.engine import pages as page_boxes
 from kitgen.engine.fonts import font_copies_folder
 from kitgen.engine.libraries import import_with_linker_cache
+from kitgen.engine.pages import Site
 
 # First, so its C libraries are found from one read of the linker cache: the imports below wait.
 import_with_linker_cache("weasyprint")
@@ -64,7 +65,7 @@ from kitgen.kit.fonts import check_embedded_fonts, font_faces, font_families, fo
 from kitgen.kit.layout import Layout  # noqa: E402
 from kitgen.kit.output import CREATOR_PREFIX, PAGES_DIGEST_KEY, pages_digest  # noqa: E402
 from kitgen.kit.parts.part import Chunk  # noqa: E402
-from kitgen.kit.stamps import PX_PER_PT, Site, Stamp, Stamps, stamp_document, stamp_sites  # noqa: E402
+from kitgen.kit.stamps import PX_PER_PT, Stamp, Stamps, stamp_document, stamp_sites  # noqa: E402
 from kitgen.resources import data_folder  # noqa: E402
 from kitgen.text import gettext  # noqa: E402
 from kitgen.text.fields import field_title  # noqa: E402
@@ -318,7 +319,7 @@ class KitRenderer:
         """Return the layout that tables written as ``html`` share: its pages as a PDF and
         the stamp sites on each page."""
         document = self._laid_out(html)
-        sites = [stamp_sites(page_boxes.page_box(page)) for page in document.pages]
+        sites = [stamp_sites(page) for page in document.pages]
         return SharedLayout(_checked(_written(document)), sites)
 
     def _stamp_pages(self, tables: Iterable[tuple[SharedLayout, Stamps]]) -> Iterator[PageObject]:

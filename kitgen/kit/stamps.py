@@ -1,5 +1,5 @@
 """Per-table text set apart from a table's layout, so tables that look alike are laid out
-once (issue 13).
+once.
 
 A class's tables differ only in their players' names and their table's label. While a
 table's HTML is written for stamping, each such text goes to a :class:`Stamps` collector
@@ -25,10 +25,9 @@ Text that is not routed through a collector stays in the table's HTML, so a tabl
 prints such text (a board turned to face the other player) has HTML of its own and is laid
 out on its own: sharing never changes what prints.
 
-The sites are read from WeasyPrint 70's box tree (``Page._page_box``, its box classes and
-used values): pyproject.toml keeps WeasyPrint below 71, and a new major version means
-reading this module again (tests/test_stamps.py compares stamped tables with tables laid
-out whole).
+The sites are read from WeasyPrint's box tree by :mod:`kitgen.engine.pages`, the one
+module that reads it, behind its contract test (tests/test_stamps.py compares stamped
+tables with tables laid out whole).
 """
 
 from __future__ import annotations
@@ -41,18 +40,8 @@ from typing import Any
 
 from markupsafe import Markup
 
-from kitgen.engine.libraries import import_with_linker_cache
+from kitgen.engine.pages import Site, page_sites
 from kitgen.text import pgettext
-
-import_with_linker_cache("weasyprint")  # first: its C libraries found from one read of the linker cache
-from weasyprint.formatting_structure.boxes import (  # noqa: E402 (after the cache)
-    Box,
-    LineBox,
-    MarginBox,
-    PageBox,
-    TableCellBox,
-    TextBox,
-)
 
 ANCHORS = ("top", "bottom", "middle", "right")
 PLACEHOLDER = "\u00a0"  # a site's content while stamping: one line of the site's font, no ink
@@ -62,13 +51,6 @@ TOKEN_PATTERN = re.compile("\ue000([0-9]+)\ue001")
 FOOTER_MARGIN_BOX = "@bottom-right"  # the footer that names the table: "Table 2 · page 1 of 6"
 FOOTER_SITE = -1  # the footer label's stamp number, on every page
 PX_PER_PT = 96 / 72
-
-# The properties that decide how a text prints inside its box, copied from the site's
-# computed style into its stamp.
-_TEXT_PROPERTIES = ("font_family", "font_style", "font_weight", "font_size", "line_height",
-                    "text_align_all", "white_space", "overflow_wrap", "word_break", "color",
-                    "letter_spacing", "font_variant_numeric")
-
 
 @dataclass(frozen=True)
 class Stamp:
@@ -119,92 +101,10 @@ class Stamps:
         return TOKEN_PATTERN.sub(lambda found: self.tokens[int(found.group(1))], title)
 
 
-@dataclass(frozen=True)
-class Site:
-    """Where a stamp prints on a table page: its number (:data:`FOOTER_SITE` for the
-    footer), its content box in CSS px from the page's top left (``least_height``: the
-    box's least content height), the CSS that sets its text as the site does and, for the
-    footer, its text."""
-
-    number: int
-    x: float
-    y: float
-    width: float
-    height: float
-    least_height: float
-    style: str
-    text: str = ""  # the footer's: its line as laid out, the placeholder for the label
-
-
-def stamp_sites(page_box: PageBox) -> list[Site]:
-    """Return the sites on one page that WeasyPrint laid out (``page_box``, a
-    :class:`weasyprint.formatting_structure.boxes.PageBox`), in document order, the
-    footer's last."""
-    sites, seen = [], set()
-    for box in page_box.descendants():
-        element = getattr(box, "element", None)
-        number = element.get(SITE_ATTRIBUTE) if element is not None else None
-        if number is None or number in seen:  # a site's first box is its element's own
-            continue
-        seen.add(number)
-        y, height = _cell_span(box) if isinstance(box, TableCellBox) else (box.content_box_y(), box.height)
-        sites.append(Site(int(number), box.content_box_x(), y, box.width, height, _least_height(box),
-                          _text_style(box.style)))
-    footer = _footer_site(page_box)
-    return sites + ([footer] if footer else [])
-
-
-def _cell_span(cell: TableCellBox) -> tuple[float, float]:
-    """Return the top and height of what a table cell centres its content in: its row's
-    height less its own padding (WeasyPrint pads a cell out to its row's height)."""
-    top, bottom = (cell.style[f"padding_{side}"].value for side in ("top", "bottom"))
-    return cell.padding_box_y() + top, cell.padding_height() - top - bottom
-
-
-def _least_height(box: Box) -> float:
-    least = getattr(box, "min_height", 0)
-    return least if isinstance(least, (int, float)) else 0.0
-
-
-def _footer_site(page_box: PageBox) -> Site | None:
-    """Return the site of the page footer (``Table 2 · page 1 of 6``), which is laid out
-    with the placeholder for the table's label and not printed: the whole line is stamped,
-    ending at the footer's right edge."""
-    for margin_box in page_box.children:
-        if not isinstance(margin_box, MarginBox) or margin_box.at_keyword != FOOTER_MARGIN_BOX:
-            continue
-        for line in margin_box.descendants():
-            texts = [box for box in line.descendants() if isinstance(box, TextBox)]
-            if isinstance(line, LineBox) and texts and texts[0].text.startswith(PLACEHOLDER):
-                return Site(FOOTER_SITE, margin_box.content_box_x(), line.position_y, margin_box.width,
-                            line.height, 0.0, _text_style(texts[0].style), "".join(box.text for box in texts))
-    return None
-
-
-def _text_style(style: Any) -> str:
-    """Return the CSS declarations of a computed ``style``'s text properties."""
-    declarations = []
-    for name in _TEXT_PROPERTIES:
-        value = style[name]
-        css_name = "text-align" if name == "text_align_all" else name.replace("_", "-")
-        declarations.append(f"{css_name}: {_css_value(name, value)}")
-    return "; ".join(declarations)
-
-
-def _css_value(name: str, value: Any) -> str:
-    if name == "font_family":
-        return ", ".join(f"'{family}'" for family in value)
-    if name == "font_size":
-        return f"{value}px"
-    if name == "color":
-        red, green, blue, alpha = (round(channel * 255) if index < 3 else channel
-                                   for index, channel in enumerate(value))
-        return f"rgba({red}, {green}, {blue}, {alpha})"
-    if name == "font_variant_numeric":
-        return "normal" if value == "normal" else " ".join(value)
-    if hasattr(value, "unit"):  # a Dimension: a length, or a line height's bare number
-        return f"{value.value}{value.unit or ''}"
-    return str(value)
+def stamp_sites(page: Any) -> list[Site]:
+    """Return the sites on one page WeasyPrint laid out, in document order, the footer's
+    last (read from its box tree: :func:`kitgen.engine.pages.page_sites`)."""
+    return page_sites(page, SITE_ATTRIBUTE, FOOTER_MARGIN_BOX, PLACEHOLDER, FOOTER_SITE)
 
 
 def stamp_document(pages: Iterable[Iterable[tuple[Stamp, Site]]], size_px: tuple[float, float]) -> str:
