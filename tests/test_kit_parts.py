@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kitgen.errors import OptionError
-from kitgen.games import Game, find_preset
-from kitgen.games.box.lengths import game_length
+from kitgen.games import Game, find_game, find_preset
 from kitgen.kit.layout import LINE_HEIGHT, PT_PER_MM, Layout, find_paper
 from kitgen.kit.measure import BOLD, lines_for, text_mm
 from kitgen.kit.parts.chunks import host_key_chunk, table_chunk
@@ -176,7 +175,8 @@ def test_best_of_plays_on_turn_sheets_with_totals_as_long_and_round_wins(length,
     assert list(dict.fromkeys(written(page) for page in sheets.pages)) == [
         (("Player", "Ana"), ("Seat", "1")), (("Player", "Ben"), ("Seat", "2"))]
     shown = sum(1 for row in sheets.sheet_rows if row.number)
-    assert shown >= game_length(parts_rules("classic", format=f"best-of-{length}"), 2).turns_95 > length
+    rules = parts_rules("classic", format=f"best-of-{length}")
+    assert shown >= find_game("classic").game_length(rules, 2).turns_95 > length
     assert headings(totals)[:shown] == [f"Round {number}" for number in range(1, shown + 1)]
     assert headings(totals)[-1] == "Round wins" and len(totals.columns) - 1 >= shown
     assert totals.columns[0].mark == "won"
@@ -216,7 +216,7 @@ def test_hundred_keeps_running_totals_with_a_reset_mark_and_the_limit(scoring, l
     parts = parts_of("hundred", ("Ana", "Ben"), scoring=scoring)
     totals = parts[3]
     shown = sum(1 for row in parts[1].sheet_rows if row.number)
-    assert shown >= game_length(parts_rules("hundred", scoring=scoring), 2).turns_95
+    assert shown >= find_game("classic").game_length(parts_rules("hundred", scoring=scoring), 2).turns_95
     assert headings(totals)[:shown] == [f"Round {number}" for number in range(1, shown + 1)]
     assert all(column.slots == ("score", "total") and column.mark == "shut" for column in totals.columns)
     assert limit in totals.result_rule
@@ -230,7 +230,7 @@ def test_long_game_plays_on_one_board_sheet_and_records_turns_over_continuation_
     assert {written(page) for page in board.pages} == {(("Closer", "Ana"), ("Opener", "Ben"))}
     rows = [row for page in board.pages for row in page.rows]
     assert [(row.number, row.role) for row in rows[:3]] == [("1", "Closer"), ("2", "Opener"), ("3", "Closer")]
-    assert len(rows) >= 2 * game_length(parts_rules("long-game"), 2).turns_95
+    assert len(rows) >= 2 * find_game("classic").game_length(parts_rules("long-game"), 2).turns_95
     assert "circle" in board.hint and board.score_label == ""
     record = parts[2]
     assert ("Die 1", "Die 2", "Double", "Extra turns held") == (
@@ -238,7 +238,7 @@ def test_long_game_plays_on_one_board_sheet_and_records_turns_over_continuation_
     )
     (first, last), (second_first, _) = record.pages[:2]
     assert first == 1 and second_first == last + 1
-    assert record.pages[-1][1] >= game_length(parts_rules("long-game"), 2).throws_90
+    assert record.pages[-1][1] >= find_game("classic").game_length(parts_rules("long-game"), 2).throws_90
     assert "back of the last sheet" in record.note and "print" not in record.note.lower()
     totals = parts[3]
     assert totals.seat_labels == ("Closer", "Opener")

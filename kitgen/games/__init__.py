@@ -96,13 +96,17 @@ class Game(Generic[GameRules]):
         the lines after it."""
         raise NotImplementedError
 
+    lengths_module: ClassVar[str]  # the module of the game's measured GAME_LENGTHS
+
     def game_length(self, rules: GameRules, seats: int) -> GameLength:
         """Return how long games of ``rules`` for ``seats`` players last, as measured
         (:mod:`kitgen.games.lengths`): what a kit prints rounds and roll records for.
 
         Raises :class:`~kitgen.errors.PlayerCountError` for seats outside the preset's range.
         """
-        raise NotImplementedError
+        from kitgen.games.lengths import measured_length
+
+        return measured_length(import_module(self.lengths_module).GAME_LENGTHS, rules, seats)
 
     ranking_module: ClassVar[str]  # the module of the game's ranking, imported when a report needs it
 

@@ -158,7 +158,7 @@ class ErrorList:
         elif key > self._kept[0][0]:
             heapq.heapreplace(self._kept, (key, LogError(line, problem)))
 
-    def fault(self, line: int | None, code: str, reason: str = "", **params: object) -> None:
+    def fault(self, line: int | None, code: str, reason: str, **params: object) -> None:
         """Record the error ``code`` on ``line``: the rule ``reason`` of that code broken,
         stating ``params`` (a :class:`Problem`)."""
         self.add(line, Problem(code, reason, tuple(params.items())))

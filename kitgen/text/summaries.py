@@ -129,9 +129,16 @@ def _loser(params: Params) -> str:
         name=params["name"], limit=limit, total=params["total"], winner=summary_line_text(params["winner"]))
 
 
+# the long game's two roles (docs/rules.md section 6), as the results name them
+_ROLES: dict[str, Callable[[], str]] = {
+    "closer": lambda: pgettext("long-game role", "closer"),
+    "opener": lambda: pgettext("long-game role", "opener"),
+}
+
+
 def _turns_played(params: Params) -> str:
-    played = listed(_("{player} ({seat}) {count}").format(player=player, seat=seat, count=count)
-                    for player, seat, count in params["counts"])
+    played = listed(_("{player} ({role}) {count}").format(player=player, role=_ROLES[role](), count=count)
+                    for player, role, count in params["counts"])
     return _("turns: {played}").format(played=played or pgettext("no turns", "none"))
 
 

@@ -14,7 +14,6 @@ from kitgen.games.preset import best_of
 from kitgen.text import N_, gettext
 
 if TYPE_CHECKING:
-    from kitgen.games.lengths import GameLength
     from kitgen.kit.layout import Layout
     from kitgen.kit.parts.part import Part
     from kitgen.kit.tables import Table
@@ -30,6 +29,7 @@ class BoxGame(Game[BoxRules]):
     title = N_("the Shut the Box presets")
     presets = PRESETS
     ranking_module = "kitgen.games.box.ranking"
+    lengths_module = "kitgen.games.box.lengths"
     options = frozenset({"open", "roll", "close", "none", "role"})
 
     def check_move(self, rules: BoxRules, claim: Mapping[str, Any]) -> Verdict:
@@ -48,12 +48,6 @@ class BoxGame(Game[BoxRules]):
         from kitgen.games.box.log import validate_box_log
 
         return validate_box_log(header, body, file)
-
-    def game_length(self, rules: BoxRules, seats: int) -> GameLength:
-        """Return how long games of ``rules`` last, as measured (:mod:`kitgen.games.box.lengths`)."""
-        from kitgen.games.box.lengths import game_length
-
-        return game_length(rules, seats)
 
     def several_rounds(self, rules: BoxRules) -> bool:
         """Return whether ``rules``' format runs over rounds not fixed in advance."""

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from math import ceil
 
+from kitgen.games import find_game
 from kitgen.games.box.formats import ATTEMPTS, several_rounds
-from kitgen.games.box.lengths import game_length
 from kitgen.games.box.presets import BoxRules
 from kitgen.kit.layout import Layout
 from kitgen.kit.parts.chunks import rounds_printed
@@ -146,7 +146,7 @@ def long_game_parts(rules: BoxRules, table: Table, layout: Layout, book: Ruleboo
     the game, a row per turn, closer and opener alternating, each row starting from the
     board the row above left; a turn record with both dice, doubles and extra turns over
     continuation sheets; turns and the winner per seat."""
-    length = game_length(rules, len(table.seats))
+    length = find_game(rules.preset).game_length(rules, len(table.seats))
     turns = rounds_printed(rules, table, rounds)
     note = carry_on("turn")
     geometry = turn_sheet_geometry(rules.tiles, book.strip_hint, note, layout, scored=False)

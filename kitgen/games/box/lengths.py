@@ -1,22 +1,15 @@
 """How long Shut the Box games last, per preset, options and seat count (docs/rules.md,
 "Game lengths"), as measured.
 
->>> from kitgen.games import find_preset
->>> game_length(find_preset("classic").configure({"format": "best-of-3"}), 4).turns_90
+>>> from kitgen.games import find_game, find_preset
+>>> rules = find_preset("classic").configure({"format": "best-of-3"})
+>>> find_game("classic").game_length(rules, 4).turns_90
 5
 """
 
 from __future__ import annotations
 
-from kitgen.games.lengths import GameLength, Lengths, measured_length
-from kitgen.games.preset import Rules
-
-
-def game_length(rules: Rules, seats: int) -> GameLength:
-    """Return how long games of ``rules`` for ``seats`` players last
-    (:func:`kitgen.games.lengths.measured_length` of :data:`GAME_LENGTHS`)."""
-    return measured_length(GAME_LENGTHS, rules, seats)
-
+from kitgen.games.lengths import Lengths
 
 # Measured once, offline, by benchmarks/game_lengths.py: 4,000 games per case with the test
 # suite's legal-game generator (tests/games_box.py, driving this rules core) under each of two

@@ -15,7 +15,6 @@ from kitgen.games.preset import best_of
 from kitgen.text import N_, gettext
 
 if TYPE_CHECKING:
-    from kitgen.games.lengths import GameLength
     from kitgen.kit.layout import Layout
     from kitgen.kit.parts.part import Part
     from kitgen.kit.tables import Table
@@ -31,6 +30,7 @@ class KnucklebonesGame(Game[KnucklebonesRules]):
     title = N_("knucklebones")
     presets = PRESETS
     ranking_module = "kitgen.games.knucklebones.ranking"
+    lengths_module = "kitgen.games.knucklebones.lengths"
     options = frozenset({"die_size", "mine", "theirs", "face", "column"})
 
     def check_move(self, rules: KnucklebonesRules, claim: Mapping[str, Any]) -> Verdict:
@@ -47,12 +47,6 @@ class KnucklebonesGame(Game[KnucklebonesRules]):
         from kitgen.games.knucklebones.log import validate_knucklebones_log
 
         return validate_knucklebones_log(header, body, file)
-
-    def game_length(self, rules: KnucklebonesRules, seats: int) -> GameLength:
-        """Return how long games of ``rules`` last, as measured (:mod:`kitgen.games.knucklebones.lengths`)."""
-        from kitgen.games.knucklebones.lengths import game_length
-
-        return game_length(rules, seats)
 
     def table_parts(self, rules: KnucklebonesRules, table: Table, layout: Layout, book: Rulebook,
                     rounds: int | None) -> tuple[Part, ...]:

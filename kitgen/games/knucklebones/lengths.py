@@ -1,22 +1,14 @@
 """How long knucklebones matches last, per match length (docs/rules.md, "Game lengths"), as
 measured: a placement is a turn, its roll a throw, and a game the whole match.
 
->>> from kitgen.games import find_preset
->>> game_length(find_preset("knucklebones").configure(), 2).throws_median
+>>> from kitgen.games import find_game, find_preset
+>>> find_game("knucklebones").game_length(find_preset("knucklebones").configure(), 2).throws_median
 20
 """
 
 from __future__ import annotations
 
-from kitgen.games.lengths import GameLength, Lengths, measured_length
-from kitgen.games.preset import Rules
-
-
-def game_length(rules: Rules, seats: int) -> GameLength:
-    """Return how long matches of ``rules`` last (:func:`kitgen.games.lengths.measured_length`
-    of :data:`GAME_LENGTHS`)."""
-    return measured_length(GAME_LENGTHS, rules, seats)
-
+from kitgen.games.lengths import Lengths
 
 # Measured once, offline, by benchmarks/game_lengths.py: 4,000 matches per case from the test
 # suite's generator (tests/games_knucklebones.py), random placements.
