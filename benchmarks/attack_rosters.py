@@ -40,7 +40,7 @@ HANG_S = 10.0  # every hostile roster is answered within 10 s
 KIT_S = 300.0  # a roster the CLI accepts becomes a kit, which takes its own time (25 s on a loaded machine)
 MEMORY_CAP = 4 * 1024 ** 3  # address space of one run: a runaway read fails, not the shared machine
 KiB, MiB, GiB = 1024, 1024 ** 2, 1024 ** 3
-MAX_ROSTER_BYTES = 4 * MiB  # CLI.md: a roster is at most 4 MiB
+MAX_ROSTER_BYTES = 4 * MiB  # docs/cli.md: a roster is at most 4 MiB
 CHUNK = 4 * MiB  # how much of a repeated part is made and packed at a time
 FUZZ_SEED = 20260601
 

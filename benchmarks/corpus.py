@@ -20,13 +20,13 @@ TESTS = REPO / "tests"
 SEED = 20240601
 ARG_MAX_SHARE = 2  # use at most half of ARG_MAX for one command line (the rest: environment)
 
-# LOG-FORMAT.md "Shut the Box presets": <throw>: <tiles>, the throw being 8, 5+3 or die 4
+# docs/log-format.md "Shut the Box presets": <throw>: <tiles>, the throw being 8, 5+3 or die 4
 THROW_LINE = re.compile(r"^(?:\d+\s*\+\s*\d+|\d+|die\s+\d+)\s*:", re.IGNORECASE)
-# LOG-FORMAT.md "Knucklebones": <name>: <face> <column>, names never being a keyword
+# docs/log-format.md "Knucklebones": <name>: <face> <column>, names never being a keyword
 PLACEMENT_LINE = re.compile(r"^([^:]+):\s*\S+\s+\S+$")
 KNUCKLEBONES_KEYWORDS = frozenset({"rules", "players", "title", "score", "winner", "match winner"})
 
-# LOG-FORMAT.md's strip example, valid: the small log of the start-up figure and the warm-up
+# docs/log-format.md's strip example, valid: the small log of the start-up figure and the warm-up
 SMALL_LOG = """rules: strip
 players: Ana, Ben
 
@@ -83,7 +83,7 @@ def generators():
 
 
 def content(line: str) -> str:
-    """Return ``line`` without its comment and surrounding spaces (LOG-FORMAT.md, lexical rules)."""
+    """Return ``line`` without its comment and surrounding spaces (docs/log-format.md, lexical rules)."""
     return line.split("#", 1)[0].strip()
 
 

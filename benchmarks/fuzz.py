@@ -28,7 +28,7 @@ from pathlib import Path
 from corpus import REPO, box_logs, generators, knucklebones_logs
 from measure import PYTHON, run_command
 
-MAX_LOG_BYTES = 4 * 1024 * 1024  # CLI.md: the largest legal log
+MAX_LOG_BYTES = 4 * 1024 * 1024  # docs/cli.md: the largest legal log
 BASE_LOGS = 300  # legal logs to mutate (two thirds Shut the Box, one third knucklebones)
 PROGRESS_EVERY = 5000
 

@@ -3,7 +3,7 @@
 ``python benchmarks/import_probe.py check --open "1 2 3" --roll 3 --close 3`` runs
 ``kitgen check ...`` as the console script would, then, at exit, prints one line to
 standard error: ``imported: weasyprint=no pypdf=no ...``. The benchmark uses it to show
-that ``kitgen check`` and ``kitgen validate`` start without the PDF stack (CLI.md).
+that ``kitgen check`` and ``kitgen validate`` start without the PDF stack (docs/cli.md).
 """
 
 import atexit

@@ -1,7 +1,7 @@
 """Validate the first COUNT logs of a folder in one fresh process and print the time it took.
 
 ``python benchmarks/validate_inprocess.py FOLDER COUNT`` reads ``00000.log`` ... from
-FOLDER into memory, validates LOG-FORMAT.md's strip example once to import and warm
+FOLDER into memory, validates docs/log-format.md's strip example once to import and warm
 kitgen, then times ``kitgen.logs.validate.validate_text`` over the COUNT texts, once, and
 prints ``{"seconds": ..., "invalid": ...}``. A fresh process per measurement keeps
 every size honest: the validator's line cache starts cold, as in a real ``kitgen

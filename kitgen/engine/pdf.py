@@ -20,13 +20,10 @@ dropping a field from ``resolved_objects`` once read, gains over the plain path:
 The plain path, :class:`PlainReader`, for any other pypdf: pypdf's public reader over the
 whole file, read through the same budget, so a hostile file still costs at most the budget
 (a few times its size) and is refused; a kit reads back the same manifest and field values
-(tests/test_engine_pdf.py compares both paths). Measured in-process on the files
-tests/test_forms_hostile.py crafts (CPU on the loaded 2-core machine; peak memory of
-Python's allocations): both paths read a filled kit in the same time (0.4-0.8 s for 241 to
-328 fields), the plain one with 5 to 6 times the memory (1.7 against 0.3 MB for 241
-fields, 6.1 against 1.0 MB for 891); the 40 MB value is refused in 0.18 s and 1.3 MB on the
-windowed path, 0.65 s and 21.6 MB on the plain one. So the windowed path stays: the plain
-one is bounded, but by the budget, not by the kind of object, and not in memory.
+(tests/test_engine_pdf.py compares both paths). Both read a filled kit in about the same
+time, the plain one with several times the memory, and a hostile value costs the plain path
+far more (docs/performance.md, "Reading filled kits"): the plain path is bounded, but by the
+budget, not by the kind of object.
 """
 
 from __future__ import annotations

@@ -79,16 +79,15 @@ PAGE_SIZE_TOLERANCE_PT = 0.01  # docs/kit.md: MediaBox exact within 0.01 pt
 CREATOR = f"{CREATOR_PREFIX}{__version__}"
 PRODUCER = f"WeasyPrint {weasyprint_version} and pypdf {pypdf_version}"
 # WeasyPrint allocates boxes by the ten thousand: with Python's default first-generation
-# threshold (700) a long document spends about a third of its layout in the cycle collector.
-# A higher threshold while rendering keeps collections, and so memory, bounded. It holds
-# through the whole of KitRenderer.render: restored between a document's layout and its join
-# with pypdf, it set off a collection of the layout's garbage (0.05-0.1 s of a 15-page
-# report, issue 13) that a command ending right after never needs.
+# threshold a long document spends much of its layout in the cycle collector. A higher
+# threshold while rendering keeps collections, and so memory, bounded. It holds through the
+# whole of KitRenderer.render: restored between a document's layout and its join with pypdf,
+# it set off a collection of the layout's garbage that a command ending right after never
+# needs (docs/performance.md, "Kits").
 RENDER_GC_THRESHOLD = 20_000
 # The stamp pages of tables that share a layout are laid out in documents of about this many
 # pages, so memory stays flat however large the class: WeasyPrint holds a document's every
-# page until it is written. Measured on the 120-name strip kit (114 stamp pages): one stamp
-# document 149 MiB peak, documents of 48 pages 138 MiB, in the same time.
+# page until it is written (docs/performance.md, "Kits").
 STAMP_BATCH_PAGES = 48
 # A document laid out whole of this many pages or more is painted and written in two halves
 # of its pages, and the halves joined; each half embeds its own subset of the fonts it
