@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from functools import partial
+from functools import cache, partial
 
 from kitgen.games import find_preset
 from kitgen.games.box.formats import OPENER, Play, start_play
 from kitgen.games.box.presets import BoxRules
 from kitgen.games.box.rules import (
+    LOW_SUM_LIMIT,
     Throw,
     apply_move,
     finished,
@@ -31,6 +32,7 @@ from kitgen.games.box.rules import (
     has_move,
     movable_tiles,
     one_die_allowed,
+    open_sum,
     tiles_of,
     turn_score,
 )
@@ -606,3 +608,105 @@ _INJECTORS = {
     "wrong-winner": _wrong_winner, "turn-order": _turn_order, "extra-turn": _extra_turn,
     "missing-turn": _missing_turn, "dice-needed": _dice_needed,
 }
+
+
+# --- game lengths: habits real players have (issue 22 item 4) -----------------------------
+
+
+@dataclass(frozen=True)
+class Habit:
+    """How a player plays, for measuring game lengths: when they throw one die where the
+    preset allows it (``dice``: ``never``, ``allowed`` whenever allowed, ``low`` only when the
+    open tiles add up to 6 or less, ``mixed`` as :func:`random_box_game` does, a chance of 0,
+    1/2 or 1 drawn per game) and which tiles they move (``pick``: :func:`pick_tiles` at random
+    or :func:`pick_largest`). The rules core judges what is allowed (docs/rules.md section 1)."""
+
+    name: str
+    dice: str
+    pick: object
+
+    def one_die(self, rng: random.Random, rules: BoxRules, box: int, chance: float) -> bool:
+        if not one_die_allowed(rules, box):
+            return False
+        if self.dice == "allowed":
+            return True
+        if self.dice == "low":
+            return open_sum(box) <= LOW_SUM_LIMIT
+        return self.dice == "mixed" and rng.random() < chance
+
+
+@cache
+def _tile_choices(movable: int, total: int) -> tuple[int, ...]:
+    """The tiles :func:`pick_tiles` chooses among (cached for the length measurements)."""
+    return tuple(tile for tile in tiles_of(movable) if tile == total
+                 or (tile < total and has_move(movable & ~(1 << (tile - 1)), total - tile)))
+
+
+def _quick_random(rng: random.Random, movable: int, total: int) -> tuple[int, ...]:
+    """:func:`pick_tiles` with its choices cached: the same tiles for the same ``rng``."""
+    tiles = []
+    while total:
+        tile = rng.choice(_tile_choices(movable, total))
+        tiles.append(tile)
+        movable &= ~(1 << (tile - 1))
+        total -= tile
+    return tuple(tiles)
+
+
+@cache
+def _quick_largest(movable: int, total: int) -> tuple[int, ...]:
+    return pick_largest(random.Random(0), movable, total)
+
+
+QUICK = {pick_tiles: _quick_random, pick_largest: lambda rng, movable, total: _quick_largest(movable, total)}
+
+HABITS = tuple(Habit(f"{dice} {pick.__name__.removeprefix('pick_')}", dice, pick)
+               for dice in ("mixed", "never", "allowed", "low") for pick in (pick_tiles, pick_largest))
+
+
+def habits_for(rules: BoxRules) -> tuple[Habit, ...]:
+    """Return the habits that differ under ``rules``: where one die is never allowed, the
+    dice habits all throw two dice, so only the tile habits are kept."""
+    return HABITS if rules.one_die != "never" else tuple(habit for habit in HABITS if habit.dice == "never")
+
+
+def box_game_length(rng: random.Random, rules: BoxRules, seats: int, habit: Habit) -> tuple[int, int]:
+    """Play one legal game of ``rules`` for ``seats`` players under ``habit`` through the rules
+    core and :class:`Play`, writing no log; return (the most turns a seat took, throws)."""
+    chance = rng.choice((0.0, 0.5, 1.0))
+    play = start_play(rules, seats)
+    board = fresh_box(rules.tiles)
+    throws = 0
+    long_game = rules.format == "long-game"
+    pick = QUICK[habit.pick]
+    dice = rng.random
+    while not play.over:
+        seat = play.due
+        if seat is None:  # strip: attempts in seat rotation
+            seat = min(play.waiting, key=lambda waiting: play.attempts[waiting])
+        role = "open" if long_game and seat == OPENER else "close"
+        box = board if long_game else fresh_box(rules.tiles)
+        extra = 0
+        completed = False
+        while True:
+            throws += 1
+            if habit.one_die(rng, rules, box, chance):
+                total, double = int(dice() * 6) + 1, False
+            else:
+                first, second = int(dice() * 6) + 1, int(dice() * 6) + 1
+                total, double = first + second, first == second
+            if long_game and double:
+                extra += 1  # docs/rules.md section 6: every double earns an extra turn
+            movable = movable_tiles(rules, box, role)
+            if has_move(movable, total):
+                box = apply_move(rules, box, pick(rng, movable, total), role)
+                if finished(rules, box, role):
+                    completed = True
+                    break
+            elif extra:
+                extra -= 1
+            else:
+                break
+        board = box
+        play = play.record(seat, turn_score(rules, box) if not long_game else 0, completed)
+    return max(play.attempts), throws

@@ -1,4 +1,4 @@
-"""How long games last (docs/rules.md, "Game lengths"): what a kit prints rounds and roll
+"""How long games last (docs/performance.md, "Game lengths"): what a kit prints rounds and roll
 records for, and the minutes "How to use this kit" plans. Each game keeps its measured
 figures in its own ``lengths`` module and answers :meth:`kitgen.games.Game.game_length`
 from them through :func:`measured_length`.
