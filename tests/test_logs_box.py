@@ -416,13 +416,14 @@ def test_play_after_end_names_the_throw_that_ended_the_turn():
 
 
 def test_a_misspelt_name_is_one_error_that_says_whose_turn_it_is_and_suggests_the_name():
-    text = log("classic", "Ana, Ben", turn("Ana", T43), turn("Bne", T14), "winner: Ben")
+    # "Benito" is not one slip from "Ben" (ruling 12): the turn is the due player's
+    text = log("classic", "Ana, Ben", turn("Ana", T43), turn("Benito", T14), "winner: Ben")
     assert errors(text) == [(6, "unknown-player")]
     assert message(text, 6, "unknown-player") == (
-        "'Bne' is not in the players: line; the turn counts as Ben's, who was due. Did you mean Ben?")
-    strip = log("strip", "Ana, Ben", turn("Bne", T43))
+        "'Benito' is not in the players: line; the turn counts as Ben's, who was due. Did you mean Ben?")
+    strip = log("strip", "Ana, Ben", turn("Benito", T43))
     assert message(strip, 3, "unknown-player") == (
-        "'Bne' is not in the players: line; the attempt counts for nobody. Did you mean Ben?")
+        "'Benito' is not in the players: line; the attempt counts for nobody. Did you mean Ben?")
     claim = log("classic", "Ana", turn("Ana", T43), "winner: Ama")
     assert message(claim, 6, "unknown-player") == "'Ama' is not in the players: line. Did you mean Ana?"
 

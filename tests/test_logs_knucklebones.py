@@ -272,10 +272,10 @@ def test_a_placement_by_the_wrong_seat_is_turn_order_taken_as_written():
 
 def test_an_unknown_name_counts_as_the_due_player():
     lines = game("Ana", "Ben", HIGH)
-    lines[5] = "Bne: 5 l"
+    lines[5] = "Benito: 5 l"  # not one slip from a player's name (ruling 12)
     text = log(*lines)
     report = validate(text)
-    assert codes(report) == [(line_of(text, "Bne: 5 l"), "unknown-player")]
+    assert codes(report) == [(line_of(text, "Benito: 5 l"), "unknown-player")]
     assert "counts as Ben's" in report.errors[0].message
     assert report.results.winners == ("Ana",)
 
@@ -427,13 +427,15 @@ def test_cli_validate_knucklebones_logs_exit_status_and_json():
 # One slip, one message; "did you mean"
 
 
-def test_a_misspelt_column_suggests_the_nearest():
+def test_a_column_word_near_one_but_not_one_slip_suggests_the_nearest():
     lines = game("Ana", "Ben", HIGH)
-    lines[2] = "Ana: 3 lfet"
+    lines[2] = "Ana: 3 leftt"  # 2 edits from left, 5 characters: one slip (ruling 12) ...
+    lines[4] = "Ana: 3 leftttt"  # ... 3 edits: not one slip
     report = validate(log(*lines))
-    [error] = [error for error in report.errors if error.code == "bad-column"]
-    assert error.message == ("Ana's placement: 'lfet' is not a column (left, middle or right; "
-                             "also l, m, r or 1, 2, 3). Did you mean left?")
+    assert [error.message for error in report.errors if error.code == "bad-column"] == [
+        "Ana's placement: 'leftt' is not a column; it is read as the left column.",
+        "Ana's placement: 'leftttt' is not a column (left, middle or right; also l, m, r, 1, 2, 3 or a, b, c). "
+        "Did you mean left?"]
 
 
 def test_the_other_players_name_on_one_line_is_one_error():
@@ -449,10 +451,10 @@ def test_the_other_players_name_on_one_line_is_one_error():
 
 def test_an_unknown_name_suggests_the_nearest_player():
     lines = game("Ana", "Ben", HIGH)
-    lines[5] = "Bne: 6 l"
+    lines[5] = "Benito: 6 l"
     report = validate(log(*lines))
     assert report.errors[0].message == (
-        "'Bne' is not in the players: line; the placement counts as Ben's. Did you mean Ben?")
+        "'Benito' is not in the players: line; the placement counts as Ben's. Did you mean Ben?")
 
 
 @pytest.mark.parametrize("claim", ["winner: Bne", "score: Bne 81, Ben 39", "match winner: Bne"])
