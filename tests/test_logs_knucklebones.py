@@ -16,7 +16,9 @@ from kitgen.logs.report import Report
 
 CASES = Path(__file__).parent / "fixtures" / "cases"
 EXPECTED = json.loads((CASES / "expected.json").read_text(encoding="utf-8"))
-KNUCKLEBONES_CASES = sorted(name for name in EXPECTED if "knucklebones" in name)
+KNUCKLEBONES_CASES = sorted(  # a case's game is its rules: line (ruling12-kb-... is knucklebones)
+    name for name in EXPECTED if (CASES / f"{name}.log").read_text(encoding="utf-8").split("rules:", 1)[1].split()[0]
+    == "knucklebones")
 
 # Scripted games: the starter places 9 dice of faces 1-3, the other seat 8 dice of faces
 # 4-6 (so nothing is ever removed); the starter's ninth die ends the game.
@@ -58,7 +60,7 @@ def codes(report: Report) -> list[tuple[int | None, str]]:
 
 
 def test_every_knucklebones_case_is_present():
-    assert len(KNUCKLEBONES_CASES) == 21
+    assert len(KNUCKLEBONES_CASES) == 23
 
 
 @pytest.mark.parametrize("name", KNUCKLEBONES_CASES)
@@ -471,3 +473,66 @@ def test_a_syntax_error_suggests_the_nearest_line_form(written, form):
     report = validate(log(written))
     assert report.errors[0].code == "syntax"
     assert report.errors[0].message.endswith(f" Did you mean {form!r}?")
+
+
+# Columns a, b, c; one slip, one error (docs/log-format.md rulings 12 and 13)
+
+
+def test_columns_may_be_written_a_b_c_as_the_boards_letter_them():
+    letters = {"l": "a", "m": "B", "r": "c"}  # A left, B middle, C right, as the host sees the table
+    dice = [(face, letters[column]) for face, column in HIGH]
+    text = log(*game("Ana", "Ben", dice), "score: Ana 81, Ben 39", "winner: Ana")
+    assert codes(validate(text)) == []
+
+
+def test_c_is_the_right_column_not_a_centre_word():
+    lines = game("Ana", "Ben", HIGH)
+    lines[0] = "Ana: 3 c"  # the right column: Ana's left column then holds two 3s, her right four
+    report = validate(log(*lines))
+    assert ("bad-column" not in {code for _, code in codes(report)})
+    assert report.errors[0].code == "column-full"
+
+
+def test_a_column_one_slip_from_a_columns_name_is_one_error_and_the_die_goes_there():
+    # issue: "Ana: 5 midle" gave bad-column and then the later claims failed
+    lines = game("Ana", "Ben", HIGH)
+    lines[6] = "Ana: 3 midle"
+    text = log(*lines, "score: Ana 81, Ben 39", "winner: Ana")
+    report = validate(text)
+    assert codes(report) == [(line_of(text, "Ana: 3 midle"), "bad-column")]
+    assert report.errors[0].message == "Ana's placement: 'midle' is not a column; it is read as the middle column."
+
+
+def test_a_slipped_column_that_is_full_is_also_column_full_and_nothing_is_placed():
+    lines = game("Ana", "Ben", HIGH)
+    lines[6] = "Ana: 3 lfet"  # Ana's fourth die: her left column holds three already
+    report = validate(log(*lines))
+    assert [code for _, code in codes(report)][:2] == ["bad-column", "column-full"]
+
+
+@pytest.mark.parametrize("written", ["mid", "cen", "lr"])
+def test_a_short_or_far_column_word_is_read_as_before(written):
+    lines = game("Ana", "Ben", HIGH)
+    lines[6] = f"Ana: 3 {written}"
+    report = validate(log(*lines))
+    assert report.errors[0].code == "bad-column" and "is read as" not in report.errors[0].message
+
+
+def test_a_placement_under_a_name_one_slip_from_a_players_is_one_error_and_that_players():
+    lines = game("Ana", "Ben", HIGH)
+    lines[5] = "Bne: 6 l"
+    text = log(*lines, "score: Ana 81, Ben 39", "winner: Ana", "match winner: Ana")
+    report = validate(text)
+    assert codes(report) == [(line_of(text, "Bne: 6 l"), "unknown-player")]
+    assert report.errors[0].message == "'Bne' is not in the players: line; the placement is read as Ben's."
+
+
+def test_the_other_name_on_a_later_games_first_placement_is_one_error_when_it_places_next_too():
+    # ruling 13 at the start of game 2, where Ben is due: "Ana: 4 l" is Ben's, the name slipped
+    first = game("Ana", "Ben", HIGH, label=1)
+    second = game("Ben", "Ana", HIGH, label=2)
+    second[1] = second[1].replace("Ben", "Ana")  # Ben's first placement written under Ana's name
+    text = log(*first, *second, rules="knucklebones match=best-of-3")
+    report = validate(text)
+    assert [code for _, code in codes(report)].count("turn-order") == 1
+    assert report.results.games[1].starter == "Ben"

@@ -90,7 +90,7 @@ def given_once(ctx: typer.Context, param: typer.CallbackParam, values: list[Any]
     meant is unclear, so neither is taken (docs/cli.md, "Limits and bad input")."""
     if values and len(values) > 1:
         raise typer.BadParameter(_("it is given {count} times; give it once.").format(count=len(values)),
-                                 ctx=ctx, param=param)
+                                 ctx=ctx, param_hint=f"'{param.opts[0]}'")
     return values
 
 
@@ -341,7 +341,8 @@ def check(
         None, "--mine", callback=given_once, help=_('knucklebones: your grid, e.g. "left:3,3 middle: right:6".')),
     theirs: list[str] | None = typer.Option(
         None, "--theirs", callback=given_once, help=_("knucklebones: the opponent's grid.")),
-    face: list[int] | None = typer.Option(None, "--face", callback=given_once, help=_("knucklebones: the rolled face.")),
+    face: list[int] | None = typer.Option(
+        None, "--face", callback=given_once, help=_("knucklebones: the rolled face.")),
     column: Literal["left", "middle", "right", "l", "m", "r", "1", "2", "3", "a", "b", "c"] | None = typer.Option(
         None, "--column", case_sensitive=False,
         help=_("knucklebones: the column the die goes in (as in a log: also l, m, r, 1, 2, 3 or a, b, c)."),

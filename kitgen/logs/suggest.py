@@ -75,8 +75,12 @@ def nearest_form(text: str, reads: Callable[[str], bool], keywords: Iterable[str
     ``reads`` says whether a line is readable. Repairs tried, in order: a ``:`` put after a
     leading keyword (``score 9`` -> ``score: 9``), a ``:`` left out after a keyword that
     takes none (``turn: Ana`` -> ``turn Ana``), a separator (``;``, ``=``, ``.``, ``,`` or
-    `` - ``) read as the ``:`` it stands for, and a ``:`` put after the first word, or after
-    ``die N`` (``8 8`` -> ``8: 8``). Every repair keeps the user's words in their order.
+    `` - ``) read as the ``:`` it stands for, and a ``:`` put after the longest run of
+    leading words it makes readable (``8 8`` -> ``8: 8``, ``die 4 4`` -> ``die 4: 4``,
+    ``5 + 3 3 5`` -> ``5 + 3: 3 5``, never ``5: + 3 3 5``, which would read the throw's
+    ``+ 3`` as tiles). Every repair changes only the separator that was wrong: the user's
+    words keep their order and what they are (docs/log-format.md, "What kitgen validate
+    reports").
 
     >>> nearest_form("8 8", lambda line: line == "8: 8")
     '8: 8'
@@ -89,9 +93,8 @@ def nearest_form(text: str, reads: Callable[[str], bool], keywords: Iterable[str
         candidates += [f"{head}: {rest}", f"{head} {rest}"]
     if ":" not in text:
         candidates.append(_SEPARATORS.sub(": ", text, count=1))
-        if len(words) > 1:
-            split = 2 if words[0].lower() == "die" and len(words) > 2 else 1
-            candidates.append(" ".join(words[:split]) + ": " + " ".join(words[split:]))
+        candidates += [" ".join(words[:split]) + ": " + " ".join(words[split:])
+                       for split in range(len(words) - 1, 0, -1)]
     for candidate in candidates:
         if candidate != text and reads(candidate):
             return candidate

@@ -133,7 +133,8 @@ _SENTENCES: dict[tuple[str, str], Callable[[dict[str, Any]], str]] = {
     ("syntax", "too-many-tiles"): lambda params: _("{text} lists more tiles than a box has.").format(
         text=quote(params["text"])),
     ("syntax", "column"): lambda params: _(
-        "{text} is not a column (left, middle or right; also l, m, r, 1, 2, 3 or a, b, c).").format(text=quote(params["text"])),
+        "{text} is not a column (left, middle or right; also l, m, r, 1, 2, 3 or a, b, c).").format(
+        text=quote(params["text"])),
     ("syntax", "grid-colon-first"): lambda params: _(
         "grid {grid} has a ':' without a column name before it.").format(grid=quote(params["grid"])),
     ("syntax", "grid-column-twice"): lambda params: _("grid {grid} names the {column} column twice.").format(

@@ -179,8 +179,8 @@ class _Walk:
         column = slipped_column(entry.column)
         player = self.players[seat]
         if column is not None:  # docs/log-format.md ruling 12: the die goes in that column
-            self.errors.fault(line, "bad-column", "placement", player=player,
-                              fault=Problem("bad-column", "read-as", (("text", entry.column), ("column", column.label))))
+            read_as = Problem("bad-column", "read-as", (("text", entry.column), ("column", column.label)))
+            self.errors.fault(line, "bad-column", "placement", player=player, fault=read_as)
         problems = judge_placement(game.grids[seat], entry.face, entry.column if column is None else column.label)
         for problem in problems:
             hint = self.column_hint(entry.column) if problem.code == "bad-column" else None
