@@ -204,3 +204,21 @@ def test_cli_misuse_names_the_option_and_a_fix_that_works(args, sentence):
     result = check(*args)
     assert result.exit_code == 2
     assert result.stderr == sentence
+
+
+@pytest.mark.parametrize("args", [
+    ("--open", "1 2 4 9", "--roll", "5+1", "--close", "2 4", "--close", "6"),
+    ("--open", "1 2 4 9", "--open", "1 2", "--roll", "5+1", "--close", "2 4"),
+    ("--rules", "knucklebones", "--mine", "", "--theirs", "", "--face", "3", "--face", "4", "--column", "a"),
+])
+def test_an_option_given_twice_is_refused_not_the_last_one_taken(args):
+    result = check(*args)
+    assert result.exit_code == 2
+    assert "is given 2 times; give it once." in result.output
+    assert "valid:" not in result.output
+
+
+def test_close_no_move_is_refused_as_naming_no_tiles():
+    result = check("--open", "1 2 4 9", "--roll", "5+1", "--close", "No Move")
+    assert result.exit_code == 2
+    assert "use --none" in result.output

@@ -152,3 +152,11 @@ def test_cli_check_face_that_is_not_a_number_is_a_usage_error():
     result = check("--face", "six", "--column", "left")
     assert result.exit_code == 2
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(("letter", "label"), [("a", "left"), ("B", "middle"), ("c", "right")])
+def test_a_column_may_be_given_by_the_boards_letter(letter, label):
+    result = CliRunner().invoke(app, ["check", "--rules", "knucklebones", "--mine", "a:3", "--theirs", "c:3,3",
+                                      "--face", "3", "--column", letter])
+    assert result.exit_code == 0, result.output
+    assert f"in the {label} column" in result.output

@@ -16,7 +16,9 @@ from kitgen.text.problems import describe
 
 CASES = Path(__file__).parent / "fixtures" / "cases"
 EXPECTED = json.loads((CASES / "expected.json").read_text(encoding="utf-8"))
-BOX_CASES = sorted(name for name in EXPECTED if "knucklebones" not in name)
+_RULES = {name: (CASES / f"{name}.log").read_text(encoding="utf-8").split("rules:", 1)[1].split()[0]
+          for name in EXPECTED}  # a case's game is its rules: line (ruling12-kb-... is knucklebones)
+BOX_CASES = sorted(name for name in EXPECTED if _RULES[name] != "knucklebones")
 
 T43 = ("1+1: 2", "1+1: -")  # leaves 1, 3-9 open: 43
 T14 = ("4+5: 9", "4+4: 8", "3+4: 7", "2+3: 5", "1+1: 2", "6+6: -")  # leaves 1, 3, 4, 6: 14
@@ -49,7 +51,7 @@ def codes(text: str) -> set[str]:
 
 
 def test_every_shut_the_box_case_is_here():
-    assert len(BOX_CASES) == 205
+    assert len(BOX_CASES) == 207
     assert all((CASES / f"{name}.log").is_file() for name in BOX_CASES)
 
 
@@ -416,13 +418,14 @@ def test_play_after_end_names_the_throw_that_ended_the_turn():
 
 
 def test_a_misspelt_name_is_one_error_that_says_whose_turn_it_is_and_suggests_the_name():
-    text = log("classic", "Ana, Ben", turn("Ana", T43), turn("Bne", T14), "winner: Ben")
+    # "Benito" is not one slip from "Ben" (ruling 12): the turn is the due player's
+    text = log("classic", "Ana, Ben", turn("Ana", T43), turn("Benito", T14), "winner: Ben")
     assert errors(text) == [(6, "unknown-player")]
     assert message(text, 6, "unknown-player") == (
-        "'Bne' is not in the players: line; the turn counts as Ben's, who was due. Did you mean Ben?")
-    strip = log("strip", "Ana, Ben", turn("Bne", T43))
+        "'Benito' is not in the players: line; the turn counts as Ben's, who was due. Did you mean Ben?")
+    strip = log("strip", "Ana, Ben", turn("Benito", T43))
     assert message(strip, 3, "unknown-player") == (
-        "'Bne' is not in the players: line; the attempt counts for nobody. Did you mean Ben?")
+        "'Benito' is not in the players: line; the attempt counts for nobody. Did you mean Ben?")
     claim = log("classic", "Ana", turn("Ana", T43), "winner: Ama")
     assert message(claim, 6, "unknown-player") == "'Ama' is not in the players: line. Did you mean Ana?"
 
@@ -445,3 +448,69 @@ def test_a_turn_line_with_a_colon_suggests_the_form_without():
 def test_no_suggestion_when_no_small_repair_reads():
     text = log("classic", "Ana", turn("Ana", T43), "then she rolled again")
     assert message(text, 6, "syntax") == "'then she rolled again' is not a turn, round, throw or claim line."
+
+
+# --- "no move" written out; one slip, one error (docs/log-format.md ruling 12) ----------------
+
+
+@pytest.mark.parametrize("written", ["no move", "No  Move", "NO MOVE", "none", "-"])
+def test_a_throw_with_no_move_may_be_written_no_move_as_the_kit_words_it(written):
+    text = log("classic", "Ana", turn("Ana", ("1+1: 2", f"1+1: {written}")), "score: 43")
+    assert errors(text) == []
+    assert read_line(f"4+4: {written}").tiles == ()
+
+
+def test_no_move_on_a_throw_that_had_a_move_is_one_missed_move():
+    text = log("classic", "Ana", turn("Ana", ("1+1: no move",)))
+    assert errors(text) == [(4, "missed-move")]
+
+
+def test_a_strip_turn_under_a_name_one_slip_from_a_players_is_one_error_and_that_players():
+    # issue: turn Bem gave unknown-player, wrong-total, wrong-winner and missing-turn
+    text = log("strip", "Ana, Ben", turn("Ana", T43), turn("Bem", T14), turn("Ana", T43),
+               turn("Ben", T43), "totals: Ana 86, Ben 57", "winner: Ben")
+    assert errors(text) == [(6, "unknown-player")]
+    assert message(text, 6, "unknown-player") == "'Bem' is not in the players: line; the attempt is read as Ben's."
+    assert validate_text(text).results.winners == ("Ben",)
+
+
+def test_a_slipped_name_is_judged_for_the_player_it_is_read_as():
+    # classic: Ben is due; "Bne" is Ben's turn (one error); "Anna" (Ana, who already played) is extra
+    text = log("classic", "Ana, Ben", turn("Ana", T43), turn("Bne", T14), "winner: Ben")
+    assert errors(text) == [(6, "unknown-player")]
+    assert message(text, 6, "unknown-player") == "'Bne' is not in the players: line; the turn is read as Ben's."
+    out_of_turn = log("classic", "Ana, Ben", turn("Bem", T14), turn("Ana", T43), "winner: Ben")
+    assert errors(out_of_turn) == [(3, "unknown-player"), (3, "turn-order")]
+    longer = log("classic", "Lorenzo, Bea", turn("Lornezo", T14), turn("Bea", T43))  # 7 letters: 2 slips
+    assert errors(longer) == [(3, "unknown-player")]
+    assert validate_text(longer).results.winners == ("Lorenzo",)
+
+
+def test_a_name_one_slip_from_two_players_is_read_as_before():
+    text = log("classic", "Ben, Bea", turn("Ben", T43), turn("Bex", T14))
+    assert errors(text) == [(6, "unknown-player")]
+    assert "counts as Bea's, who was due" in message(text, 6, "unknown-player")
+    short = log("classic", "Ana, Bo", turn("Ana", T43), turn("Bx", T14))  # 2 letters: at most 1 slip
+    assert errors(short) == [(6, "unknown-player")]
+    two_slips = log("classic", "Ana, Ben", turn("Ana", T43), turn("Bxx", T14))  # 3 letters, 2 edits
+    assert "who was due" in message(two_slips, 6, "unknown-player")
+
+
+def test_a_slipped_name_after_the_game_is_over_is_unknown_and_extra():  # ruling 5 holds
+    text = log("classic", "Ana, Ben", turn("Ana", T43), turn("Ben", T14), turn("Bem", T43))
+    assert errors(text) == [(13, "unknown-player"), (13, "extra-turn")]
+
+
+def test_claims_are_not_read_as_a_slipped_name():  # ruling 12: claims keep ruling 6
+    text = log("classic", "Ana, Ben", turn("Ana", T43), turn("Ben", T14), "winner: Bem")
+    assert errors(text) == [(13, "unknown-player")]
+
+
+@pytest.mark.parametrize("written, form", [
+    ("5 + 3 3 5", "5 + 3: 3 5"), ("8 no move", "8: no move"), ("die 4 4", "die 4: 4"),
+])
+def test_a_suggested_form_puts_the_colon_where_the_written_throw_ends(written, form):
+    # "5 + 3 3 5" was offered as "5: + 3 3 5", which reads the throw's "+ 3" as tiles
+    text = log("classic", "Ana", turn("Ana", T43), written)
+    assert message(text, 6, "syntax") == (
+        f"{written!r} is not a turn, round, throw or claim line. Did you mean {form!r}?")

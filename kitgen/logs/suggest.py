@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from kitgen.rules.problems import Problem
+from kitgen.rules.slips import one_slip_from
 
 CLOSE_ENOUGH = 0.6  # difflib's ratio: "Bne" / "Ben" is 0.67, "Zed" / "Ben" 0.33
 _SEPARATORS = re.compile(r"\s*[;=.,]\s*|\s+-\s+")  # a slip for the ':' after a throw or name
@@ -45,14 +46,41 @@ def not_a_player(name: str, players: Iterable[str], reason: str = "not-a-player"
     return Problem("unknown-player", reason, (("name", name), *params.items(), ("nearest", nearest(name, players))))
 
 
+def slipped_player(name: str, players: Sequence[str]) -> int | None:
+    """Return the seat of the one player whose name ``name`` (no player's) is one slip from,
+    or ``None`` (docs/log-format.md ruling 12: a turn or placement under it is read as that
+    player's, with one ``unknown-player`` error).
+
+    >>> slipped_player("Bem", ["Ana", "Ben"]), slipped_player("Bo", ["Ana", "Ben"])
+    (1, None)
+    """
+    return one_slip_from(name, players)
+
+
+def read_as_player(name: str, player: str, reason: str) -> Problem:
+    """Return the ``unknown-player`` problem of a ``name`` one slip from ``player``'s, read as
+    theirs (docs/log-format.md ruling 12): ``reason`` says what is read as theirs
+    (``turn-read-as``, ``attempt-read-as``, ``placement-read-as``); no "Did you mean": the
+    sentence names the player.
+
+    >>> read_as_player("Bem", "Ben", "turn-read-as").params
+    (('name', 'Bem'), ('player', 'Ben'))
+    """
+    return Problem("unknown-player", reason, (("name", name), ("player", player)))
+
+
 def nearest_form(text: str, reads: Callable[[str], bool], keywords: Iterable[str] = ()) -> str | None:
     """Return ``text`` rewritten into a readable line by one small repair, or ``None``.
 
     ``reads`` says whether a line is readable. Repairs tried, in order: a ``:`` put after a
     leading keyword (``score 9`` -> ``score: 9``), a ``:`` left out after a keyword that
     takes none (``turn: Ana`` -> ``turn Ana``), a separator (``;``, ``=``, ``.``, ``,`` or
-    `` - ``) read as the ``:`` it stands for, and a ``:`` put after the first word, or after
-    ``die N`` (``8 8`` -> ``8: 8``). Every repair keeps the user's words in their order.
+    `` - ``) read as the ``:`` it stands for, and a ``:`` put after the longest run of
+    leading words it makes readable (``8 8`` -> ``8: 8``, ``die 4 4`` -> ``die 4: 4``,
+    ``5 + 3 3 5`` -> ``5 + 3: 3 5``, never ``5: + 3 3 5``, which would read the throw's
+    ``+ 3`` as tiles). Every repair changes only the separator that was wrong: the user's
+    words keep their order and what they are (docs/log-format.md, "What kitgen validate
+    reports").
 
     >>> nearest_form("8 8", lambda line: line == "8: 8")
     '8: 8'
@@ -65,9 +93,8 @@ def nearest_form(text: str, reads: Callable[[str], bool], keywords: Iterable[str
         candidates += [f"{head}: {rest}", f"{head} {rest}"]
     if ":" not in text:
         candidates.append(_SEPARATORS.sub(": ", text, count=1))
-        if len(words) > 1:
-            split = 2 if words[0].lower() == "die" and len(words) > 2 else 1
-            candidates.append(" ".join(words[:split]) + ": " + " ".join(words[split:]))
+        candidates += [" ".join(words[:split]) + ": " + " ".join(words[split:])
+                       for split in range(len(words) - 1, 0, -1)]
     for candidate in candidates:
         if candidate != text and reads(candidate):
             return candidate

@@ -117,6 +117,8 @@ _SENTENCES: dict[tuple[str, str], Callable[[dict[str, Any]], str]] = {
     ("repeated-tile", "repeated"): _repeated,
     ("sum-mismatch", "mismatch"): _sum_mismatch,
     ("bad-column", "syntax"): lambda params: str(params["error"]),
+    ("bad-column", "read-as"): lambda params: _("{text} is not a column; it is read as the {column} column.").format(
+        text=quote(params["text"]), column=params["column"]),
     ("column-full", "full"): lambda params: _("the {column} column already holds 3 dice.").format(
         column=params["column"]),
     ("extra-turn", "grid-full"): lambda params: _("the opponent's grid is full, so the game has ended."),
@@ -131,7 +133,8 @@ _SENTENCES: dict[tuple[str, str], Callable[[dict[str, Any]], str]] = {
     ("syntax", "too-many-tiles"): lambda params: _("{text} lists more tiles than a box has.").format(
         text=quote(params["text"])),
     ("syntax", "column"): lambda params: _(
-        "{text} is not a column (left, middle or right; also l, m, r or 1, 2, 3).").format(text=quote(params["text"])),
+        "{text} is not a column (left, middle or right; also l, m, r, 1, 2, 3 or a, b, c).").format(
+        text=quote(params["text"])),
     ("syntax", "grid-colon-first"): lambda params: _(
         "grid {grid} has a ':' without a column name before it.").format(grid=quote(params["grid"])),
     ("syntax", "grid-column-twice"): lambda params: _("grid {grid} names the {column} column twice.").format(
@@ -212,6 +215,15 @@ _SENTENCES: dict[tuple[str, str], Callable[[dict[str, Any]], str]] = {
     ("unknown-player", "turn-of-due"): lambda params: _(
         "{name} is not in the players: line; the turn counts as {due}'s, who was due.").format(
         name=quote(params["name"]), due=params["due"]),
+    ("unknown-player", "turn-read-as"): lambda params: _(
+        "{name} is not in the players: line; the turn is read as {player}'s.").format(
+        name=quote(params["name"]), player=params["player"]),
+    ("unknown-player", "attempt-read-as"): lambda params: _(
+        "{name} is not in the players: line; the attempt is read as {player}'s.").format(
+        name=quote(params["name"]), player=params["player"]),
+    ("unknown-player", "placement-read-as"): lambda params: _(
+        "{name} is not in the players: line; the placement is read as {player}'s.").format(
+        name=quote(params["name"]), player=params["player"]),
     ("unknown-player", "placement-as"): lambda params: _(
         "{name} is not in the players: line; the placement counts as {player}'s.").format(
         name=quote(params["name"]), player=params["player"]),

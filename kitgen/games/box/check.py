@@ -14,10 +14,10 @@ from kitgen.games import Verdict
 from kitgen.games.box.formats import has_opener
 from kitgen.games.box.presets import BoxRules, box_rules
 from kitgen.games.box.rules import (
-    NO_MOVE_WORDS,
     Role,
     apply_move,
     box_of,
+    is_no_move,
     judge_move,
     parse_throw,
     parse_tiles,
@@ -63,7 +63,7 @@ def check_box_claim(rules: Rules, open_text: str, roll_text: str, close_text: st
         throw = parse_throw(roll_text)
     except ThrowSyntaxError as error:
         raise ThrowSyntaxError(f"--roll: {error}") from None
-    if close_text is not None and close_text.strip().lower() in ("", *NO_MOVE_WORDS):
+    if close_text is not None and (not close_text.strip() or is_no_move(close_text)):
         raise TileSyntaxError(gettext("--close names no tiles; to claim the throw has no move, use --none."))
     tiles = () if close_text is None else _option_tiles("--close", close_text)
     problems = judge_move(rules, box, throw, tiles, role)

@@ -11,7 +11,8 @@ written that were movable count as moved). How it carries on:
 - A ``turn`` line by a known player who is not due is one ``turn-order`` error and the turn
   is theirs; a turn the format has no room for (the game over, the player's turn in this
   round already taken or the player out, a third strip attempt) is one ``extra-turn`` error
-  and its lines are ignored. An unknown name is ``unknown-player`` and the turn is the due
+  and its lines are ignored. An unknown name is ``unknown-player``; one slip from exactly
+  one player's name (ruling 12) it is read as that player's turn, otherwise it is the due
   player's (in ``strip`` nobody's: judged, not counted).
 - A turn ends with its no-move throw (or, in the long game, a no-move throw with no extra
   turn left to spend), or as soon as its moves complete the box. A throw after that is
@@ -65,7 +66,7 @@ from kitgen.games.box.summary import summarize
 from kitgen.logs.lines import read_entries, walk
 from kitgen.logs.reader import Body, Header
 from kitgen.logs.report import ErrorList, Report
-from kitgen.logs.suggest import not_a_player
+from kitgen.logs.suggest import not_a_player, read_as_player, slipped_player
 from kitgen.rules.names import name_key
 from kitgen.rules.problems import Problem
 
@@ -127,6 +128,11 @@ class _BoxLogReader:
         self.close_turn()
         seat = self.seat_of.get(parsed.key)
         stage = PLAYING
+        if seat is None:
+            seat = slipped_player(parsed.name, self.players)
+            if seat is not None:  # docs/log-format.md ruling 12: read as that player's turn
+                reason = "attempt-read-as" if self.rules.format == "two-attempts" else "turn-read-as"
+                self.errors.add(number, read_as_player(parsed.name, self.players[seat], reason))
         if seat is None:
             seat = self.play.due
             if self.play.over:

@@ -34,7 +34,7 @@ TWO_DICE_TOTALS = range(2, 13)  # docs/rules.md section 1: two dice total 2-12
 HIGH_SHUT_FROM = 7  # docs/rules.md section 1, one-die "high-shut": every tile from 7 up to N is shut
 LOW_SUM_LIMIT = 6  # docs/rules.md section 1, one-die "low-sum": the open tiles add up to 6 or less
 FIRST_THROW_LEAST = 2  # docs/rules.md section 1: the first throw (two dice, full box) shuts at least 2
-NO_MOVE_WORDS = ("-", "none")  # docs/log-format.md: a throw with no move
+NO_MOVE_WORDS = ("-", "none", "no move")  # docs/log-format.md: a throw with no move (any case and spacing)
 
 
 def _tile(word: str) -> int:
@@ -109,21 +109,32 @@ def parse_throw(text: str) -> Throw:
     raise ThrowSyntaxError(Problem("syntax", "throw", (("text", text.strip()),)))
 
 
+def is_no_move(text: str) -> bool:
+    """Return whether ``text`` writes "no move": ``-``, ``none`` or ``no move``, ignoring case
+    and spacing (docs/log-format.md, "Shut the Box presets").
+
+    >>> is_no_move(" No  MOVE "), is_no_move("nomove")
+    (True, False)
+    """
+    return " ".join(text.lower().split()) in NO_MOVE_WORDS
+
+
 def parse_tiles(text: str) -> tuple[int, ...]:
     """Return the tile numbers written in ``text``, in the order written, separated by
-    spaces, commas or ``+``; ``-`` or ``none`` is the empty tuple, "no move"
-    (docs/log-format.md, "Shut the Box presets"). Tiles off the box and repeats parse.
+    spaces, commas or ``+``; ``-``, ``none`` or ``no move`` (any case and spacing, as the kit
+    words it) is the empty tuple, "no move" (docs/log-format.md, "Shut the Box presets"). Tiles
+    off the box and repeats parse.
 
     Raises :class:`TileSyntaxError` for anything but numbers, for an empty list, and for
     more numbers than the largest box has tiles (12).
 
     >>> parse_tiles("6 4, 2")
     (6, 4, 2)
-    >>> parse_tiles("none")
-    ()
+    >>> parse_tiles("none"), parse_tiles("No  Move")
+    ((), ())
     """
     words = text.strip().lower()
-    if words in NO_MOVE_WORDS:
+    if is_no_move(words):
         return ()
     numbers = words.replace(",", " ").replace("+", " ").split()
     if not numbers:

@@ -22,6 +22,7 @@ from kitgen.rules.numbers import NumberSyntaxError, parse_number
 _GAME_LINE = re.compile(r"game\s+[0-9]+", re.IGNORECASE)
 _PLACEMENT = re.compile(r"([0-9]+)\s+(\S+)")
 _CLAIM_KEYWORDS = ("score", "winner", "match winner")
+_KEYWORDS = ("score", "winner", "game")  # a ':' may be put after (or taken from) these
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,9 +117,14 @@ def _nearest_form(text: str, players: tuple[str, ...]) -> str | None:
     def reads(candidate: str) -> bool:
         return not isinstance(_form(candidate, players), SyntaxProblem)
 
+    def reads_as_player(candidate: str) -> bool:  # a placement by a player's name first
+        read = _form(candidate, players)
+        return not isinstance(read, SyntaxProblem | Placement) or (
+            isinstance(read, Placement) and seat_of(read.name, players) is not None)
+
     key, colon, value = text.partition(":")
     words = value.split()
-    form = nearest_form(text, reads, ("score", "winner", "game"))
+    form = nearest_form(text, reads_as_player, _KEYWORDS) or nearest_form(text, reads, _KEYWORDS)
     if form is None and colon and len(words) == 2 and reads(f"{key}: {words[1]} {words[0]}"):
         form = f"{key.strip()}: {words[1]} {words[0]}"
     return form

@@ -65,15 +65,17 @@ from kitgen.games.knucklebones.rules import (
     new_match,
     other_seat,
     parse_column,
+    slipped_column,
 )
 from kitgen.games.knucklebones.summary import summarize
 from kitgen.logs.lines import Located, SyntaxProblem, read_entries, walk
 from kitgen.logs.reader import Body, Header
 from kitgen.logs.report import ErrorList, Report
-from kitgen.logs.suggest import nearest, not_a_player
+from kitgen.logs.suggest import nearest, not_a_player, read_as_player, slipped_player
+from kitgen.rules.problems import Problem
 
 DRAW = "draw"  # docs/log-format.md, "Knucklebones": winner: <name> | draw
-_CENTRE_WORDS = ("centre", "center", "mid", "c")  # what people write for the middle column
+_CENTRE_WORDS = ("centre", "center", "mid")  # what people write for the middle column ("c" is C, the right)
 
 
 def validate_knucklebones_log(header: Header, body: Body, file: str) -> Report:
@@ -174,15 +176,20 @@ class _Walk:
         seat = self.mover(line, entry, game)
         if entry.face in FACES:
             self.rolls[seat].append(entry.face)
-        problems = judge_placement(game.grids[seat], entry.face, entry.column)
+        column = slipped_column(entry.column)
+        player = self.players[seat]
+        if column is not None:  # docs/log-format.md ruling 12: the die goes in that column
+            read_as = Problem("bad-column", "read-as", (("text", entry.column), ("column", column.label)))
+            self.errors.fault(line, "bad-column", "placement", player=player, fault=read_as)
+        problems = judge_placement(game.grids[seat], entry.face, entry.column if column is None else column.label)
         for problem in problems:
             hint = self.column_hint(entry.column) if problem.code == "bad-column" else None
-            self.errors.fault(line, problem.code, "placement", player=self.players[seat], fault=problem, nearest=hint)
+            self.errors.fault(line, problem.code, "placement", player=player, fault=problem, nearest=hint)
         if problems:
             self.match = self.match.use_turn(seat)
         else:
             opposing = game.grids[other_seat(seat)].dice
-            self.match = self.match.place(seat, entry.face, parse_column(entry.column))
+            self.match = self.match.place(seat, entry.face, parse_column(entry.column) if column is None else column)
             placed = self.match.game
             assert placed is not None  # the placement was made in the current game
             self.removed[seat] += opposing - placed.grids[other_seat(seat)].dice
@@ -198,11 +205,15 @@ class _Walk:
         """Return the seat a placement counts for, reporting an unknown name or a wrong seat."""
         seat = seat_of(entry.name, self.players)
         if seat is None:
+            seat = slipped_player(entry.name, self.players)
+            if seat is not None:  # docs/log-format.md ruling 12: read as that player's placement
+                self.errors.add(line, read_as_player(entry.name, self.players[seat], "placement-read-as"))
+        if seat is None:
             seat = game.due if game.due is not None else self.unknown_starter(line)
             self.errors.add(line, not_a_player(entry.name, self.players, "placement-as", player=self.players[seat]))
         elif game.due is not None and seat != game.due:
             due = self.players[game.due]
-            if game.begun and self.next_placer(line) == seat:
+            if self.next_placer(line) == seat:
                 # the same seat places next as well: this placement is the due seat's,
                 # written under the other name (one slip, one error)
                 self.errors.fault(line, "turn-order", "slip", due=due, player=self.players[seat])
@@ -223,7 +234,13 @@ class _Walk:
         """Return the seat of the game's next placement after line ``line``, or ``None``
         (none, or unknown)."""
         placement = self.next_placement(line)
-        return None if placement is None else seat_of(placement.name, self.players)
+        return None if placement is None else self.seat_named(placement.name)
+
+    def seat_named(self, name: str) -> int | None:
+        """Return the seat a placement's ``name`` is read as: the player's of that name, or
+        of the one name it is one slip from (ruling 12), else ``None``."""
+        seat = seat_of(name, self.players)
+        return slipped_player(name, self.players) if seat is None else seat
 
     def unknown_starter(self, line: int) -> int:
         """Return the seat an unknown name on line ``line`` counts as when either seat may

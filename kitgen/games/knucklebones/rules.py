@@ -13,7 +13,7 @@ is arithmetic on one placement the caller names.
 
 Grid notation (``kitgen check --mine/--theirs``), read by :func:`parse_grid`: column groups
 ``<column>:<faces>`` separated by spaces, e.g. ``left:3,3 middle: right:6``. ``<column>``
-is ``left``, ``middle`` or ``right`` (also ``l m r`` or ``1 2 3``), as labelled on the
+is ``left``, ``middle`` or ``right`` (also ``l m r``, ``1 2 3`` or ``a b c``), as labelled on the
 printed boards (both boards share one orientation: left faces left); ``<faces>`` is zero
 to three faces 1-6 separated by commas (or spaces), bottom of the column first. A column
 that is not named is empty, so ``""`` is an empty grid; a column is named at most once.
@@ -31,6 +31,7 @@ from kitgen.errors import ColumnSyntaxError, GridSyntaxError
 from kitgen.games.knucklebones.presets import knucklebones_rules
 from kitgen.games.preset import Rules
 from kitgen.rules.problems import Problem
+from kitgen.rules.slips import one_slip_from
 
 FACES = range(1, 7)  # docs/rules.md section 7: one shared six-sided die
 _FACE_SET = frozenset(FACES)
@@ -53,27 +54,51 @@ class Column(IntEnum):
         """Return the printed label: ``left``, ``middle`` or ``right``."""
         return self.name.lower()
 
+    @property
+    def letter(self) -> str:
+        """Return the letter the boards print on the facing pair: ``A`` (left), ``B``
+        (middle) or ``C`` (right), as the host sees the table (docs/rules.md section 7)."""
+        return "ABC"[self.value]
 
-_COLUMN_WORDS = {  # docs/log-format.md, "Knucklebones": left, middle, right; l, m, r; 1, 2, 3
+
+_COLUMN_WORDS = {  # docs/log-format.md, "Knucklebones": left, middle, right; l, m, r; 1, 2, 3; a, b, c
     word: column
     for column in Column
-    for word in (column.label, column.label[0], str(column.value + 1))
+    for word in (column.label, column.label[0], str(column.value + 1), column.letter.lower())
 }
+SLIP_COLUMN_LEAST = 3  # docs/log-format.md ruling 12: a column of 3 or more characters may be a slip
 
 
 def parse_column(text: str) -> Column:
     """Return the column ``text`` names: ``left``, ``middle``, ``right``, ``l``, ``m``, ``r``,
-    ``1``, ``2`` or ``3``, ignoring case and surrounding spaces (docs/log-format.md, "Knucklebones").
+    ``1``, ``2``, ``3``, or ``a``, ``b``, ``c`` (the boards' letters: A left, B middle, C right),
+    ignoring case and surrounding spaces (docs/log-format.md, "Knucklebones").
 
     Raises :class:`ColumnSyntaxError` for any other text.
 
-    >>> parse_column("M")
-    <Column.MIDDLE: 1>
+    >>> parse_column("M"), parse_column("c")
+    (<Column.MIDDLE: 1>, <Column.RIGHT: 2>)
     """
     try:
         return _COLUMN_WORDS[text.strip().lower()]
     except KeyError:
         raise ColumnSyntaxError(Problem("syntax", "column", (("text", text),))) from None
+
+
+def slipped_column(text: str) -> Column | None:
+    """Return the column a column word that is none (:func:`parse_column` refuses it) is one
+    slip from: ``left``, ``middle`` or ``right``, for a word of 3 or more characters one slip
+    from exactly one of them (docs/log-format.md ruling 12); ``None`` otherwise, and for a
+    word that is a column.
+
+    >>> slipped_column("midle"), slipped_column("rigth"), slipped_column("mid"), slipped_column("left")
+    (<Column.MIDDLE: 1>, <Column.RIGHT: 2>, None, None)
+    """
+    word = text.strip()
+    if len(word) < SLIP_COLUMN_LEAST or word.lower() in _COLUMN_WORDS:
+        return None
+    index = one_slip_from(word, [column.label for column in Column])
+    return None if index is None else Column(index)
 
 
 def column_score(faces: Sequence[int]) -> int:
