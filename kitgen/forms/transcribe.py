@@ -382,7 +382,7 @@ def _knucklebones_body(writer: _Writer, manifest: Manifest, number: int, names: 
             writer.add(f"{seat_name(cells.get(PLAYER, ''))}: {cells.get(FACE, '')} {cells.get(COLUMN, '')}", place)
             # scheme 1 keyed a named seat's total by its heading, "total-for-ana" (docs/FORMS.md)
             totals = [cells.get(key, "") or (cells.get(f"total-for-{field_key(name)}", "") if name else "")
-                      for key, name in zip(SEAT_TOTALS, names)]
+                      for key, name in zip(SEAT_TOTALS, names, strict=False)]
             if all(totals) and all(names):
                 writer.add(f"score: {names[0]} {totals[0]}, {names[1]} {totals[1]}", place)
         result = match_rows.get(played, {}).get(RESULT, "")
