@@ -392,3 +392,19 @@ def test_a_seat_number_in_a_knucklebones_cell_reads_as_that_seats_name():
         "t1.placement-record.sheet01.r01.column": "left", "t1.match.r01.result-winner-or-draw": "Seat 1",
     })
     assert "Ben: 3 left" in log.text and "winner: Ana" in log.text
+
+
+def test_a_scheme_1_named_total_is_read_so_a_wrong_total_is_found():
+    """Issue 23 item 2: a scheme-1 kit keyed a named seat's total ``total-for-<name>``;
+    it was not read, so a wrong running total validated as valid."""
+    from kitgen.forms.transcribe import transcribe
+
+    manifest = Manifest("knucklebones", (("Ana", "Ben"),), version=1)
+    row = "t1.placement-record.sheet01.r01"
+    (log,) = transcribe(manifest, {
+        f"{row}.player": "Ana", f"{row}.face": "3", f"{row}.column": "left",
+        f"{row}.total-for-ana": "9", f"{row}.total-for-ben": "0",
+    })
+    lines = log.text.splitlines()
+    score = lines.index("score: Ana 9, Ben 0") + 1
+    assert ("r1", "") in log.places[score]  # the fault is reported at its row

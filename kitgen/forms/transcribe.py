@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from kitgen.errors import UnknownPresetError
-from kitgen.forms.scheme import Manifest, table_prefix
+from kitgen.forms.scheme import Manifest, field_key, table_prefix
 from kitgen.games import find_preset
 from kitgen.games.preset import RecordShape
 from kitgen.rules.names import name_key
@@ -380,7 +380,9 @@ def _knucklebones_body(writer: _Writer, manifest: Manifest, number: int, names: 
         for row, cells in placements:
             place = _place(number, game, f"r{row}")
             writer.add(f"{seat_name(cells.get(PLAYER, ''))}: {cells.get(FACE, '')} {cells.get(COLUMN, '')}", place)
-            totals = [cells.get(key, "") for key in SEAT_TOTALS]
+            # scheme 1 keyed a named seat's total by its heading, "total-for-ana" (docs/FORMS.md)
+            totals = [cells.get(key, "") or (cells.get(f"total-for-{field_key(name)}", "") if name else "")
+                      for key, name in zip(SEAT_TOTALS, names, strict=False)]
             if all(totals) and all(names):
                 writer.add(f"score: {names[0]} {totals[0]}, {names[1]} {totals[1]}", place)
         result = match_rows.get(played, {}).get(RESULT, "")
