@@ -86,9 +86,8 @@ def placement_record(layout: Layout, games: int, players: Sequence[str]) -> Turn
     :data:`LONG_GAME_PLACEMENTS` placements at least, each sheet with a game field. A
     total's column is headed by its seat's name (``players``, ``""`` for a blank seat),
     or by the seat."""
-    note = _("One row per placement, both totals after its removals; the column is its letter on the board, A, B "
-             "or C. A game that runs past the last row goes on over the back of the last sheet, each placement "
-             "numbered on.")
+    note = _("One row per placement, both totals after its removals. A game that runs past the last row goes on "
+             "over the back of the last sheet, each placement numbered on.")
     placement = (field_label(PLAYER_KEY), pgettext("die", "Face"), pgettext("board", "Column"), _("Dice removed"))
     columns = (*placement, *(_("Total for {player}").format(player=player) if player
                              else _("Seat {seat} total").format(seat=seat)
