@@ -83,10 +83,10 @@ def test_a_table_has_rules_boards_placements_and_the_match_record():
     assert [type(part) for part in key.parts] == [ColumnScoreKey]
 
 
-def test_boards_share_one_orientation_of_labels_so_facing_columns_line_up():
+def test_boards_letter_each_facing_pair_so_facing_columns_line_up():
     boards = parts_of()[1]
-    assert boards.near.columns == ("LEFT", "MIDDLE", "RIGHT")
-    assert boards.far.columns == ("RIGHT", "MIDDLE", "LEFT")  # read from the far side
+    assert boards.near.columns == ("A", "B", "C")  # docs/rules.md section 7: A, B, C as seat 1 sees the table
+    assert boards.far.columns == ("C", "B", "A")  # read upright from seat 2's chair
     geometry = boards.geometry
     for far_index, label in enumerate(boards.far.columns):
         near_x = geometry.slot_x_mm[boards.near.columns.index(label)]
@@ -232,11 +232,31 @@ def test_boards_print_the_column_labels_seats_and_names(kits):
     boards = [page for page in pages if page.startswith("Boards")]
     assert len(boards) == 3
     for page in boards:
-        assert "LEFT MIDDLE RIGHT" in page  # the near board, read from the page's foot
-        # both boards, and "LEFT faces LEFT" each side of the rolled-die spot
-        assert page.count("LEFT") == page.count("MIDDLE") == page.count("RIGHT") == 2 + 2 * 2
+        assert "LEFT" not in page and "RIGHT" not in page  # docs/rules.md section 7: letters, not sides
+        assert "Column A faces column A, B faces B, C faces C." in flat(page)  # each side of the spot
         assert "Seat 1" in page and "Seat 2" in page and "Ana" in page and "Σοφία" in page
         assert page.count("Column scores") == 2 and page.count("Total") == 2 and page.count("Rolled die") == 2
+
+
+def test_seat_2_reads_its_column_letters_upright_facing_seat_1s(kits):
+    """docs/rules.md section 7: the far board's letters are drawn half a turn round
+    (upright from seat 2's chair), each above the column facing seat 1's same letter."""
+    page = next(page for page in PdfReader(kits("best-of-3")).pages if page.extract_text().startswith("Boards"))
+    seen: list[tuple[str, float, float]] = []  # letter, page x, direction (cos of its rotation)
+
+    def visit(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
+        if text.strip() in ("A", "B", "C"):
+            a, b, c, d, e, f = cm
+            x = tm[4] * a + tm[5] * c + e
+            seen.append((text.strip(), x, tm[0] * a + tm[1] * c))
+
+    page.extract_text(visitor_text=visit)
+    upright = {letter: x for letter, x, cos in seen if cos > 0}
+    turned = {letter: x for letter, x, cos in seen if cos < 0}
+    assert sorted(upright, key=upright.get) == ["A", "B", "C"]  # seat 1 reads A B C from its left
+    assert sorted(turned, key=turned.get, reverse=True) == ["C", "B", "A"]  # seat 2 reads C B A from its left
+    for letter in "ABC":  # a letter's columns face each other across the table
+        assert turned[letter] - upright[letter] == pytest.approx(0, abs=12)
 
 
 def test_the_best_of_3_kit_prints_its_records_and_rules(kits):
@@ -256,7 +276,7 @@ def test_the_host_key_prints_the_column_score_table_and_the_removal_example(kits
     assert key.startswith("Host key")
     for working in ("1 x 1 x 1 = 1", "3 x 2 x 2 = 12", "5 x 3 x 3 = 45", "6 x 3 x 3 = 54"):
         assert working in key
-    assert "Worked example" in key and "Both 4s leave the opponent's middle column" in key
+    assert "Worked example" in key and "Both 4s leave the opponent's column B" in key
 
 
 def test_four_names_make_two_tables(kits):

@@ -28,7 +28,10 @@ from kitgen.rulebook import Rulebook
 from kitgen.text import gettext as _
 
 # Knucklebones (docs/rules.md section 7).
-COLUMN_LABELS = tuple(column.label.upper() for column in Column)  # docs/rules.md section 7: the log's words, printed
+# docs/rules.md section 7: each facing pair of columns is lettered A, B, C (the rules'
+# left, middle, right as seat 1 and the host see the table), a letter that reads the same
+# from either chair (the log's words a, b, c).
+COLUMN_LABELS = tuple("ABC"[column.value] for column in Column)
 COLUMN_KEYS = ("left", "middle", "right")  # their score boxes' fillable fields (docs/FORMS.md)
 
 
@@ -81,16 +84,16 @@ class BoardPages(Part):
 
 def board_pages(table: Table, layout: Layout, book: Rulebook, games: int) -> BoardPages:
     """Return ``games`` pages of two facing boards: seat 1's board read from the page's
-    foot, seat 2's turned to face it. Both boards name their columns in one orientation
-    (docs/rules.md section 7: left faces left), so the far board, read from its own side,
-    lists them right to left.
+    foot, seat 2's turned to face it, every label upright for its reader. Each facing pair
+    of columns carries one letter (docs/rules.md section 7: A faces A), so the far board,
+    read from seat 2's chair, lists them C, B, A from its reader's left.
 
     Raises :class:`OptionError` when the layout's dice do not fit (see
     :func:`board_geometry`).
     """
     left, middle, right = COLUMN_LABELS
-    spot_text = (_("Rolled die"), _("{left} faces {left}, {middle} faces {middle}, {right} faces {right}.").format(
-        left=left, middle=middle, right=right))
+    spot_text = (_("Rolled die"), _("Column {a} faces column {a}, {b} faces {b}, {c} faces {c}.").format(
+        a=left, b=middle, c=right))
     geometry = board_geometry(COLUMN_LABELS, COLUMN_DICE, book.strip_hint, spot_text, layout)
     name_mm = geometry.side_mm - layout.field_gap_mm
     lines = layout.name_lines(table.seats, name_mm, BOARD_NAME_LINES)
@@ -190,7 +193,7 @@ def board_geometry(
     whose boards do not fit the page, naming the sizes that do.
 
     >>> from kitgen.kit.layout import PAPERS, Layout
-    >>> board_geometry(("LEFT", "MIDDLE", "RIGHT"), 3, "", ("",), Layout(PAPERS["a4"])).cell_mm
+    >>> board_geometry(("A", "B", "C"), 3, "", ("",), Layout(PAPERS["a4"])).cell_mm
     20.0
     """
     low, high = DIE_RANGE_MM
