@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from kitgen.cli import app
@@ -42,3 +43,35 @@ def test_enough_throws_need_no_caution():
     assert many.throws == 360 and not many.rough and many.caution() == ""
     few = fit({7: 6, 2: 1}, TWO_DICE)
     assert few.rough and "7 throws" in few.caution()
+
+
+def test_a_filled_kit_pdf_is_read_as_validate_reads_it(monkeypatch, tmp_path):
+    from kitgen.forms import read
+    from kitgen.logs.validate import validate_text
+    from kitgen.session.collect import collect_session
+
+    text = (SESSION / "table-01.log").read_text(encoding="utf-8")
+    kit = tmp_path / "filled.pdf"
+    kit.write_bytes(b"%PDF-1.7\n")
+    seen = []
+
+    def tables(path):  # a kit of one filled table and one that cannot be validated
+        seen.append(path)
+        return [validate_text(text, f"{path} (table 1)"), read.TableUnreadable(f"{path} (table 2)", 2, "no names.")]
+
+    monkeypatch.setattr(read, "validate_kit", tables)
+    session = collect_session([kit])
+    assert seen == [kit]
+    assert [table.unreadable for table in session.tables] == [None, "no names."]
+    assert session.tables[0].file.endswith("(table 1)") and session.standings
+
+
+@pytest.mark.render
+def test_report_reads_a_fillable_kit_not_as_a_binary_file(tmp_path):
+    kit = tmp_path / "kit.pdf"
+    made = CliRunner().invoke(app, ["kit", "--rules", "ten", "--players", "Ana, Ben", "--fillable", "-o", str(kit)])
+    assert made.exit_code == 0, made.output
+    result = CliRunner().invoke(app, ["report", str(kit), "--json"])
+    assert "binary file" not in result.stderr
+    validated = CliRunner().invoke(app, ["validate", str(kit)])
+    assert result.exit_code == validated.exit_code
