@@ -26,8 +26,9 @@ def collect_session(paths: list[Path]) -> Session:
     (:class:`SessionBuilder`) before the next is read: its text and report are not kept."""
     builder = SessionBuilder()
     for path in expand_logs(paths):
-        for entry in _validated(path):
-            builder.add(entry)
+        entries = _validated(path)
+        while entries:  # each report let go once added, before the next log is read
+            builder.add(entries.pop(0))
     return builder.session()
 
 
