@@ -35,6 +35,7 @@ from kitgen.games import DEFAULT_PRESET, presets
 from kitgen.games.preset import Rules
 from kitgen.kit.request import HostKeyPlacement, PaperName
 from kitgen.text import gettext as _
+from kitgen.text import ngettext
 
 if TYPE_CHECKING:  # for annotations only: the CLI imports Rich and the session when a command runs
     from rich.progress import Progress, TaskID
@@ -486,6 +487,15 @@ def report(
     for table in session.tables:
         if table.unreadable is not None:
             typer.echo(f"kitgen: {table.file}: {table.unreadable}", err=True)
+        elif table.errors:
+            typer.echo("kitgen: " + ngettext(
+                "{file}: {count} error, its figures taken as written; see kitgen validate {file}",
+                "{file}: {count} errors, its figures taken as written; see kitgen validate {file}",
+                table.errors).format(file=table.file, count=table.errors), err=True)
+    if as_csv:  # the CSV holds the standings; the dice's caution is not lost
+        for fit, what in ((session.two_dice, "two-dice"), (session.one_die, "one-die")):
+            if fit.caution():
+                typer.echo(f"kitgen: {fit.sentence(what)} {fit.caution()}", err=True)
     typer.echo(text, nl=False)
     counts = session.counts
     raise typer.Exit(2 if counts["unreadable"] else 1 if counts["with_errors"] else 0)

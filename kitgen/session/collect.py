@@ -1,4 +1,5 @@
-"""Read the logs of a session: files and folders of ``*.log`` files, each validated once."""
+"""Read the logs of a session: files and folders of ``*.log`` files, and filled kit PDFs,
+each validated once."""
 
 from __future__ import annotations
 
@@ -25,17 +26,25 @@ def collect_session(paths: list[Path]) -> Session:
     (:class:`SessionBuilder`) before the next is read: its text and report are not kept."""
     builder = SessionBuilder()
     for path in expand_logs(paths):
-        builder.add(_validated(path))
+        entries = _validated(path)
+        while entries:  # each report let go once added, before the next log is read
+            builder.add(entries.pop(0))
     return builder.session()
 
 
-def _validated(path: Path) -> Report | tuple[str, str]:
+def _validated(path: Path) -> list[Report | tuple[str, str]]:
     """Return the :class:`Report` of the log at ``path``, or ``(file, sentence)`` when it
-    cannot be validated."""
+    cannot be validated; a filled kit PDF gives one of these per filled table, read as
+    ``kitgen validate`` reads it (:func:`kitgen.forms.read.validate_kit`)."""
     try:
-        return validate_path(path)
+        if path.suffix.lower() == ".pdf":
+            from kitgen.forms.read import validate_kit  # pypdf only for a PDF
+
+            return [entry if isinstance(entry, Report) else (entry.file, entry.message)
+                    for entry in validate_kit(path)]
+        return [validate_path(path)]
     except KitgenError as error:
-        return str(path), str(error)
+        return [(str(path), str(error))]
 
 
 def collect_session_while(paths: list[Path], work: Callable[[], Done]) -> tuple[Session, Done]:

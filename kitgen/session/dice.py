@@ -85,6 +85,16 @@ class Fit:
         """Return the fewest throws with every outcome expected at least 5 times."""
         return math.ceil(FEWEST_EXPECTED / min(self.chances.values()))
 
+    def caution(self) -> str:
+        """Return the small-sample caution in one sentence when the test is only a rough
+        guide (:attr:`rough`), else ``""``: the same words on paper, in ``--json`` and on
+        standard error with ``--csv``."""
+        if self.p_value is None or not self.rough:
+            return ""
+        return _("With {throws} throws some outcomes are expected fewer than {fewest} times, so this test "
+                 "is only a rough guide; {needed} throws or more make it a fair one.").format(
+            throws=self.throws, fewest=FEWEST_EXPECTED, needed=self.throws_for_a_fair_test)
+
     def sentence(self, what: str) -> str:
         """Return the verdict in one plain sentence, e.g. ``412 two-dice throws: consistent
         with fair dice, p = 0.42.`` (``what`` names the throws: ``"two-dice"`` or

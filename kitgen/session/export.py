@@ -20,7 +20,8 @@ def session_json(session: Session) -> dict[str, Any]:
     log given, ``unreadable`` holding the sentence for a log that could not be read),
     ``standings`` (per ``rules:`` line: the ranking rule and one object per player, with
     ``rank`` ``null`` when not ranked) and ``dice`` (``two_dice`` totals, ``one_die``
-    faces, ``impossible`` throws left out)."""
+    faces, ``impossible`` throws left out; each fit's ``rough`` is true, and its
+    ``caution`` the sentence saying so, when an outcome is expected fewer than 5 times)."""
     files = {table.number: table.file for table in session.tables}
     return {
         "counts": session.counts,
@@ -55,6 +56,8 @@ def _fit_json(fit: Fit, what: str) -> dict[str, Any]:
         "degrees_of_freedom": fit.freedom,
         "p_value": fit.p_value,
         "verdict": fit.sentence(what),
+        "rough": fit.p_value is not None and fit.rough,
+        "caution": fit.caution(),
     }
 
 

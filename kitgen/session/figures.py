@@ -4,8 +4,10 @@ figures and the dice, folded in log by log (:class:`SessionBuilder`).
 Pure: no I/O (the logs are read by :mod:`kitgen.session.collect`).
 
 **Standings** group the tables by their ``rules:`` line (preset and options: 9 and 12 tiles,
-or single and best-of-3, are not comparable) and rank each player at each table by a figure
-that does not depend on the size of the table (:func:`ranking`, printed with each group):
+or single and best-of-3, are not comparable) and rank each player at each table by the
+figure printed with each group (:func:`ranking`); a figure such as best-of round wins
+depends on how many sit at the table (fewer rivals, more rounds won each), and players of
+tables of different sizes are compared on it as it is:
 
 - ``strip``: the combined remainder of both attempts, lowest first;
 - ``classic`` single and ``ten``: the turn's score, lowest first;

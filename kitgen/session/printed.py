@@ -22,7 +22,7 @@ from kitgen.kit.output import check_output_path, replaceable, write_files
 from kitgen.kit.parts.part import Chunk, Part
 from kitgen.kit.render import DocumentInfo, KitRenderer
 from kitgen.kit.tables import MAX_TABLES
-from kitgen.session.dice import FEWEST_EXPECTED, Fit
+from kitgen.session.dice import Fit
 from kitgen.session.figures import HEADINGS, PlayerRow, Session, Standings, TableLine
 from kitgen.text import N_, ngettext, pgettext
 from kitgen.text import gettext as _
@@ -163,11 +163,7 @@ def chart(fit: Fit, heading: str, what: str, outcome: str) -> Chart:
     ticks = tuple((str(value), y(value)) for value in range(0, top_value + 1, step))
     counts = tuple((str(outcome), str(count), f"{fit.expected(outcome):.1f}")
                    for outcome, count in fit.counts.items())
-    caution = ""
-    if fit.rough:
-        caution = _("With {throws} throws some outcomes are expected fewer than {fewest} times, so this test "
-                    "is only a rough guide; {needed} throws or more make it a fair one.").format(
-            throws=fit.throws, fewest=FEWEST_EXPECTED, needed=fit.throws_for_a_fair_test)
+    caution = fit.caution()
     return Chart(heading, fit.sentence(what), caution, outcome, CHART_WIDTH_MM, CHART_HEIGHT_MM, AXIS_LEFT_MM,
                  base, round(slot * BAR_SHARE, 2), bars, ticks, counts)
 
