@@ -43,8 +43,8 @@ from pypdf.generic import (
 
 from kitgen.engine.pdf import Budget, ObjectReader, Overrun, Oversized, bounded_object, object_reader
 from kitgen.errors import KitgenError, LogUnreadableError, quote
-from kitgen.forms.scheme import MANIFEST_NAME, MAX_MANIFEST_BYTES, Manifest
-from kitgen.forms.transcribe import TableLog, transcribe
+from kitgen.forms.scheme import MANIFEST_NAME, MAX_MANIFEST_BYTES, Manifest, is_field_name
+from kitgen.forms.transcribe import UNTICKED, TableLog, transcribe
 from kitgen.logs.report import Report
 from kitgen.logs.validate import validate_text
 from kitgen.text import gettext, ngettext
@@ -454,10 +454,21 @@ def _field_values(reader: ObjectReader, catalog: DictionaryObject, name: str, mo
 def kit_logs(path: Path) -> list[TableLog]:
     """Return the logs of every table of the filled kit at ``path``.
 
-    Raises :class:`LogUnreadableError` as :func:`read_kit` does, for a kit with nothing
-    filled in, and for a table whose log would be larger than a log may be.
+    Raises :class:`LogUnreadableError` as :func:`read_kit` does, for a filled-in field no
+    kit defines (docs/FORMS.md: its value would be lost), for a kit with nothing filled in,
+    and for a table whose log would be larger than a log may be.
     """
-    logs = transcribe(*read_kit(path))
+    manifest, values = read_kit(path)
+    unknown = sorted(name for name, value in values.items()
+                     if value.strip() and value != UNTICKED and not is_field_name(name))
+    if unknown:
+        raise LogUnreadableError(ngettext(
+            "{file} has {count} field filled in that no kitgen kit has, {field}: its value would be lost, "
+            "so the kit is not read.",
+            "{file} has {count} fields filled in that no kitgen kit has, the first {field}: their values "
+            "would be lost, so the kit is not read.", len(unknown),
+        ).format(file=repr(shown_name(path)), count=len(unknown), field=quote(unknown[0])))
+    logs = transcribe(manifest, values)
     if not logs:
         raise LogUnreadableError(gettext(
             "{file} has nothing filled in (a viewer that flattens forms drops what was typed)."

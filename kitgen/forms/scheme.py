@@ -41,6 +41,40 @@ MAX_RECORDS = 1_000
 _ROUND = re.compile(r"[1-9][0-9]{0,3}")  # a record's printed round or attempt, as the kit writes it
 
 
+# Every field name a kit of scheme 1 or 2 defines (docs/FORMS.md, "Field names"), by the
+# part it sits on: a number is 1 to 6 ASCII digits. kitgen.forms.read refuses a filled-in
+# field that is none of these (a value in a place no kit has would be lost without a word);
+# a render test holds every preset's kit to this list.
+_NUMBER = "[0-9]{1,6}"
+_FIELD_NAMES = (
+    r"totals\.winner",
+    rf"starts\.round-{_NUMBER}",
+    rf"seat{_NUMBER}\.(?:player|score|combined|round-wins|turns-played|doubles-thrown"
+    rf"|attempt-{_NUMBER}|round-{_NUMBER}(?:\.score|\.total|\.mark)?|shut-the-box(?:\.mark)?|won(?:\.mark)?)",
+    rf"rec{_NUMBER}\.(?:player|r{_NUMBER}\.(?:dice-1-2|roll-total|numbers-closed|checked-sum))",
+    rf"strip{_NUMBER}\.(?:player|round|score|remaining-sum|tile{_NUMBER})",
+    rf"turn-sheet\.sheet{_NUMBER}\.(?:player|seat|r{_NUMBER}\.(?:round|score|tile{_NUMBER}))",
+    rf"board-sheet\.sheet{_NUMBER}\.(?:closer|opener|r{_NUMBER}\.tile{_NUMBER})",
+    rf"turn-record\.sheet{_NUMBER}\.r{_NUMBER}\.(?:turn|die-{_NUMBER}|total|tiles-shut-or-opened|double"
+    r"|extra-turns-held)",
+    rf"board{_NUMBER}\.seat-{_NUMBER}\.(?:player|left|middle|right|total)",
+    rf"match\.(?:match-winner|seat{_NUMBER}\.player"
+    rf"|r{_NUMBER}\.(?:result-winner-or-draw|started-by|seat-{_NUMBER}-game-wins|seat-{_NUMBER}-total))",
+    rf"placement-record\.sheet{_NUMBER}\.(?:game|r{_NUMBER}\.(?:player|face|column|dice-removed"
+    rf"|seat-{_NUMBER}-total|total-for-[a-z0-9-]+))",
+)
+_FIELD_NAME = re.compile(rf"t{_NUMBER}\.(?:{'|'.join(_FIELD_NAMES)})")
+
+
+def is_field_name(name: str) -> bool:
+    """Return whether ``name`` is a field name a kit of scheme 1 or 2 defines.
+
+    >>> is_field_name("t2.rec03.r05.numbers-closed"), is_field_name("t1.starts.round-wins")
+    (True, False)
+    """
+    return _FIELD_NAME.fullmatch(name) is not None
+
+
 def field_key(words: str) -> str:
     """Return the field-name key scheme 1 made of a printed label or column heading: lower
     case, every run of other characters than letters and digits one ``-`` (scheme 2's ids,

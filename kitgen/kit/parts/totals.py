@@ -30,14 +30,16 @@ class ScoreColumn:
     """One column of a totals table: its heading and the ``key`` its fillable fields are
     named by (docs/FORMS.md: ``round-2``), the small labels of the write-in lines stacked in
     each cell (``("score", "total")``; ``("",)`` for one unlabelled line) with the keys of
-    their fields (``slot_keys``; ``""``: the column's own field), and the label of a small
-    tick box in the last line (``"out"``, ``"shut"``; ``""``: none)."""
+    their fields (``slot_keys``; ``""``: the column's own field), the label of a small
+    tick box in the last line (``"out"``, ``"shut"``; ``""``: none), and whether it is a
+    round's (``round``: the round-start row has a place for it; "Round wins" has none)."""
 
     heading: str
     key: str
     slots: tuple[str, ...] = ("",)
     slot_keys: tuple[str, ...] = ("",)
     mark: str = ""
+    round: bool = False
 
 
 @dataclass(frozen=True)
@@ -178,5 +180,6 @@ def totals_columns(layout: Layout, named: bool = False) -> int:
 def round_columns(count: int, slots: tuple[str, ...], slot_keys: tuple[str, ...],
                   mark: str = "") -> tuple[ScoreColumn, ...]:
     """Return ``count`` columns headed ``Round 1``, ``Round 2``... (fields ``round-1``...)."""
-    return tuple(ScoreColumn(_("Round {number}").format(number=number), f"round-{number}", slots, slot_keys, mark)
+    return tuple(ScoreColumn(_("Round {number}").format(number=number), f"round-{number}", slots, slot_keys, mark,
+                             round=True)
                  for number in range(1, count + 1))
