@@ -8,7 +8,7 @@ from math import floor
 from typing import ClassVar
 
 from kitgen.games.box.presets import BoxRules
-from kitgen.kit.layout import CAPTION_GAP_MM, CAPTION_LINES, Layout, column_widths, number_heading
+from kitgen.kit.layout import CAPTION_GAP_MM, CAPTION_LINES, NAME_LINES, Layout, column_widths, number_heading
 from kitgen.kit.parts.part import (
     PLAYER_KEY,
     Part,
@@ -70,6 +70,7 @@ class RollRecords(Part):
     name_field_mm: float
     fields_mm: float
     pages: tuple[tuple[RecordCaption, ...], ...]
+    header_pt: float
 
     @property
     def name_sizes(self) -> tuple[float, ...]:
@@ -112,15 +113,15 @@ def roll_records(rules: BoxRules, layout: Layout, table: Table, turns: Turns, ro
     keys = ((DICE_KEY,) if one_die else ()) + ROLL_KEYS
     columns = tuple(roll_column(key) for key in keys)
     weights = ((DICE_COLUMN_WEIGHT,) if one_die else ()) + ROLL_COLUMN_WEIGHTS
-    widths = column_widths(layout.record_width_mm, layout.row_number_mm, weights,
-                           layout.least_columns_mm(columns))
+    widths = record_column_widths(layout, columns, weights)
     labels = [record_label(table, round_kind, number) for _player, number in turns]
     label_mm = max(table_label_mm(label, table, layout.text_pt) for label in labels)
     # the label's box and the gap after it, then the Player label and the field (kit.css)
     player = field_label(PLAYER_KEY)
     name_mm = layout.name_field_mm(layout.record_width_mm, (player,), (label_mm + layout.field_gap_mm,))
-    lines = layout.name_lines([name for name, _number in turns], name_mm)
     header = layout.header_mm((number_heading(), *columns), widths)
+    most = name_lines_free(rules.tiles, layout, header)
+    lines = layout.name_lines([name for name, _number in turns], name_mm, most)
     geometry = record_geometry(rules.tiles, layout, header, lines - 1)
     records = [RecordCaption(label, name, layout.name_pt(name, name_mm, lines), number)
                for label, (name, number) in zip(labels, turns, strict=True)]
@@ -130,7 +131,42 @@ def roll_records(rules: BoxRules, layout: Layout, table: Table, turns: Turns, ro
         _("Roll records"), number_heading(), player, columns, keys, widths, rules.tiles, geometry, label_mm,
         name_mm, geometry.caption_field_mm,
         paginate(records, geometry.per_page),
+        layout.header_fit_pt((number_heading(), *columns), widths),
     )
+
+
+MOST_NAME_LINES = 6  # a name takes this many lines of its field at most, however much room is left
+
+
+def name_lines_free(rows: int, layout: Layout, header_mm: float) -> int:
+    """Return how many lines a player's name may take over a record of ``rows`` rows
+    under a header ``header_mm`` high: two, or as many more (up to
+    :data:`MOST_NAME_LINES`) as leave the records a page holds as many as with a name of
+    one line (large print: a record alone in its column has room to spare, and a long
+    name wraps there at full size rather than print smaller).
+
+    >>> from kitgen.kit.layout import PAPERS
+    >>> letter_large = Layout.for_print(PAPERS["letter"], True)
+    >>> name_lines_free(9, Layout(PAPERS["a4"]), 9.67), name_lines_free(9, letter_large, 14.0)
+    (2, 6)
+    """
+    per_page = record_geometry(rows, layout, header_mm).per_page
+    free = [lines for lines in range(1, MOST_NAME_LINES + 1)
+            if record_geometry(rows, layout, header_mm, lines - 1).per_page == per_page]
+    return max(NAME_LINES, *free)
+
+
+def record_column_widths(layout: Layout, columns: tuple[str, ...], weights: tuple[float, ...]) -> tuple[float, ...]:
+    """Return the widths of a roll record's columns headed ``columns`` (the row number's
+    first): shared by ``weights``, each at least its longest heading word; where those
+    least widths do not all fit the record (large print on A4), each column gets its
+    least width's share of the record, and the headings print a little smaller
+    (:meth:`Layout.header_fit_pt`) so that no word breaks."""
+    least = layout.least_columns_mm(columns)
+    free = layout.record_width_mm - layout.row_number_mm
+    if sum(least) <= free:
+        return column_widths(layout.record_width_mm, layout.row_number_mm, weights, least)
+    return (layout.row_number_mm, *(round(free * width / sum(least), 2) for width in least))
 
 
 # --- fitting ------------------------------------------------------------
