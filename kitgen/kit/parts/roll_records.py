@@ -108,7 +108,9 @@ def roll_records(rules: BoxRules, layout: Layout, table: Table, turns: Turns, ro
     """Return a roll record per turn in ``turns``, with a row per possible throw (N) and
     a dice column where the preset allows one die (docs/kit.md, "Contents" 3), each headed by
     its table and round (of ``round_kind``, see :func:`round_word`); blank records fill the
-    last line of records (the totals sheet may follow on the same page)."""
+    last line of records (the totals sheet may follow on the same page). A name wraps
+    onto as many lines of its field as leave a page its records (see :func:`name_lines_free`);
+    in large print onto more where it would otherwise print smaller than in the normal kit."""
     one_die = rules.one_die != "never"
     keys = ((DICE_KEY,) if one_die else ()) + ROLL_KEYS
     columns = tuple(roll_column(key) for key in keys)
@@ -122,6 +124,12 @@ def roll_records(rules: BoxRules, layout: Layout, table: Table, turns: Turns, ro
     header = layout.header_mm((number_heading(), *columns), widths)
     most = name_lines_free(rules.tiles, layout, header)
     lines = layout.name_lines([name for name, _number in turns], name_mm, most)
+    if layout.scale > 1:  # large print: no name smaller than in the normal kit, at the cost of a record a page
+        normal = roll_records(rules, Layout(layout.paper, 1.0, layout.die_mm), table, turns, round_kind)
+        least_pt = {record.player: record.player_pt for page in normal.pages for record in page}
+        while lines < MOST_NAME_LINES and any(
+                layout.name_pt(name, name_mm, lines) < least_pt[name] for name, _number in turns):
+            lines += 1
     geometry = record_geometry(rules.tiles, layout, header, lines - 1)
     records = [RecordCaption(label, name, layout.name_pt(name, name_mm, lines), number)
                for label, (name, number) in zip(labels, turns, strict=True)]
