@@ -290,8 +290,8 @@ def test_a_name_fits_its_strip_and_record_field_at_the_size_it_prints(layout, na
     parts = parts_of("strip", (name, "Ben"), layout)
     for part, caption in ((parts[1], strips_of(parts)[0]), (parts[2], records_of(parts)[0])):
         lines = lines_for(name, part.name_field_mm - 2 * layout.field_padding_mm, caption.player_pt, BOLD)
-        # a strip's name takes two lines at most; a record's more where its page has room
-        assert lines <= (MOST_NAME_LINES if isinstance(part, RollRecords) else 2)
+        # a name takes two lines, or more where its page has room (large print)
+        assert lines <= MOST_NAME_LINES
         label_mm = part.label_line_mm if isinstance(part, RollRecords) else 0
         assert part.fields_mm - label_mm >= lines * caption.player_pt / PT_PER_MM * LINE_HEIGHT
 

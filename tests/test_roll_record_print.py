@@ -1,4 +1,4 @@
-"""Roll records in large print are larger (issue 22 item 3): no name prints smaller than in
+"""Roll records and strips in large print are larger (issue 22 item 3): no name prints smaller than in
 the normal kit on the same paper, and no column heading's word is wider than its column
 (a word that does not fit would break between its letters, "Roll tota / l")."""
 
@@ -11,6 +11,7 @@ from kitgen.kit.layout import CELL_PADDING_MM, Layout, find_paper, number_headin
 from kitgen.kit.measure import BOLD, text_mm
 from kitgen.kit.parts.chunks import table_chunk
 from kitgen.kit.parts.roll_records import RollRecords
+from kitgen.kit.parts.strips import NumberStrips
 from kitgen.kit.tables import Table
 from kitgen.rulebook import rulebook
 
@@ -24,15 +25,19 @@ NAMES = (
 )
 
 
-def records(preset: str, paper: str, large_print: bool, **options: str) -> RollRecords:
+def part_of(kind: type, preset: str, paper: str, large_print: bool, **options: str):
     rules = find_preset(preset).configure(options)
     layout = Layout.for_print(find_paper(paper), large_print)
     parts = table_chunk(rules, Table(1, NAMES[:4]), layout, rulebook(rules)).parts
-    return next(part for part in parts if isinstance(part, RollRecords))
+    return next(part for part in parts if isinstance(part, kind))
 
 
-def name_pts(part: RollRecords) -> dict[str, float]:
-    return {record.player: record.player_pt for page in part.pages for record in page if record.player}
+def records(preset: str, paper: str, large_print: bool, **options: str) -> RollRecords:
+    return part_of(RollRecords, preset, paper, large_print, **options)
+
+
+def name_pts(part: RollRecords | NumberStrips) -> dict[str, float]:
+    return {caption.player: caption.player_pt for page in part.pages for caption in page if caption.player}
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -42,6 +47,15 @@ def test_no_name_prints_smaller_in_large_print(preset, paper):
     assert normal and normal.keys() == large.keys()
     smaller = {name: (normal[name], large[name]) for name in normal if large[name] < normal[name]}
     assert not smaller
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("preset", ["strip", "ten"])
+def test_no_name_prints_smaller_on_a_large_print_strip(preset, paper):
+    normal = name_pts(part_of(NumberStrips, preset, paper, False))
+    large = name_pts(part_of(NumberStrips, preset, paper, True))
+    assert normal and normal.keys() == large.keys()
+    assert not {name: (normal[name], large[name]) for name in normal if large[name] < normal[name]}
 
 
 @pytest.mark.parametrize("large_print", [False, True])
