@@ -1,13 +1,16 @@
 """Roll records and strips in large print are larger (issue 22 item 3): no name prints smaller than in
 the normal kit on the same paper, and no column heading's word is wider than its column
-(a word that does not fit would break between its letters, "Roll tota / l")."""
+(a word that does not fit would break between its letters, "Roll tota / l"), and a
+name breaks between its words."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
 from kitgen.games import find_preset
-from kitgen.kit.layout import CELL_PADDING_MM, Layout, find_paper, number_heading
+from kitgen.kit.layout import CELL_PADDING_MM, FIELD_PADDING_MM, Layout, find_paper, number_heading
 from kitgen.kit.measure import BOLD, text_mm
 from kitgen.kit.parts.chunks import table_chunk
 from kitgen.kit.parts.roll_records import RollRecords
@@ -66,3 +69,16 @@ def test_every_heading_word_fits_its_column(preset, paper, large_print):
     for heading, width in zip((number_heading(), *part.columns), part.column_widths_mm, strict=True):
         for word in heading.split():
             assert text_mm(word, part.header_pt, BOLD) + CELL_PADDING_MM <= width, (heading, word, width)
+
+
+@pytest.mark.parametrize("large_print", [False, True])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("kind", [RollRecords, NumberStrips])
+def test_a_name_breaks_between_its_words(kind, paper, large_print):
+    part = part_of(kind, "strip", paper, large_print)
+    inner = part.name_field_mm - 2 * FIELD_PADDING_MM
+    for name, size in name_pts(part).items():
+        if name.startswith("WWWW"):  # one word of 40 wide letters: it breaks somewhere
+            continue
+        words = [word for word in re.split(r"(?<=-)|\s+", name) if word]
+        assert all(text_mm(word, size, BOLD) <= inner for word in words), (name, size)

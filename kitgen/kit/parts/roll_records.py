@@ -131,7 +131,7 @@ def roll_records(rules: BoxRules, layout: Layout, table: Table, turns: Turns, ro
     stacked = under[1].per_page >= beside[1].per_page
     lines, geometry = under if stacked else beside
     name_mm = under_mm if stacked else beside_mm
-    records = [RecordCaption(label, name, layout.name_pt(name, name_mm, lines), number)
+    records = [RecordCaption(label, name, layout.whole_words_pt(name, name_mm, lines), number)
                for label, (name, number) in zip(labels, turns, strict=True)]
     blank = RecordCaption(record_label(table, round_kind, ""), "", layout.text_pt)
     records += [blank] * (filled(len(records), geometry.columns) - len(records))
@@ -155,7 +155,9 @@ def name_fit(rules: BoxRules, layout: Layout, table: Table, turns: Turns, round_
     if layout.scale > 1:  # large print: no name smaller than in the normal kit, at the cost of a record a page
         normal = roll_records(rules, Layout(layout.paper, 1.0, layout.die_mm), table, turns, round_kind)
         least_pt = {record.player: record.player_pt for page in normal.pages for record in page}
-        while lines < MOST_NAME_LINES and any(layout.name_pt(name, name_mm, lines) < least_pt[name] for name in names):
+        while lines < MOST_NAME_LINES and any(
+                layout.name_pt(name, name_mm, lines) < min(least_pt[name], layout.name_pt(name, name_mm, lines + 1))
+                for name in names):
             lines += 1
     return lines, record_geometry(rules.tiles, layout, header_mm, lines - 1 + label_lines)
 

@@ -86,10 +86,12 @@ def number_strips(
         normal = number_strips(rules, book, Layout(layout.paper, 1.0, layout.die_mm), table, turns, round_kind,
                                score_key)
         least_pt = {caption.player: caption.player_pt for page in normal.pages for caption in page}
-        while lines < MOST_NAME_LINES and any(layout.name_pt(name, name_mm, lines) < least_pt[name] for name in names):
+        while lines < MOST_NAME_LINES and any(
+                layout.name_pt(name, name_mm, lines) < min(least_pt[name], layout.name_pt(name, name_mm, lines + 1))
+                for name in names):
             lines += 1
     geometry = strip_geometry(rules.tiles, hint, layout, lines)
-    strips = [Caption(player, layout.name_pt(player, name_mm, lines), number)
+    strips = [Caption(player, layout.whole_words_pt(player, name_mm, lines), number)
               for player, number in turns]
     spares = filled(len(turns) + SPARE_STRIPS, geometry.per_page) - len(turns)
     strips += [Caption("", layout.text_pt, "")] * spares
