@@ -11,7 +11,7 @@ from kitgen.kit.measure import BOLD, lines_for, text_mm
 from kitgen.kit.parts.chunks import host_key_chunk, table_chunk
 from kitgen.kit.parts.host_key import HostKey, host_key, host_key_totals, tile_sets
 from kitgen.kit.parts.part import paginate, rotation
-from kitgen.kit.parts.roll_records import RollRecords
+from kitgen.kit.parts.roll_records import MOST_NAME_LINES, RollRecords
 from kitgen.kit.parts.rules_card import RulesCard
 from kitgen.kit.parts.strips import NumberStrips
 from kitgen.kit.parts.totals import TotalsTable
@@ -290,8 +290,10 @@ def test_a_name_fits_its_strip_and_record_field_at_the_size_it_prints(layout, na
     parts = parts_of("strip", (name, "Ben"), layout)
     for part, caption in ((parts[1], strips_of(parts)[0]), (parts[2], records_of(parts)[0])):
         lines = lines_for(name, part.name_field_mm - 2 * layout.field_padding_mm, caption.player_pt, BOLD)
-        assert lines <= 2
-        assert part.fields_mm >= lines * caption.player_pt / PT_PER_MM * LINE_HEIGHT
+        # a name takes two lines, or more where its page has room (large print)
+        assert lines <= MOST_NAME_LINES
+        label_mm = part.label_line_mm if isinstance(part, RollRecords) else 0
+        assert part.fields_mm - label_mm >= lines * caption.player_pt / PT_PER_MM * LINE_HEIGHT
 
 
 def test_a_name_that_fits_keeps_the_body_text_size_in_large_print():
@@ -348,9 +350,10 @@ def test_a_record_caption_fills_its_line_and_tables_of_as_many_digits_share_it(l
                    if isinstance(part, RollRecords))
     labels = {caption.label for page in records.pages for caption in page}
     assert all(text_mm(label, layout.text_pt) <= records.label_mm for label in labels)
-    # the label's box, the gap, "Player" and its gap, the field: the whole record's width
-    line_mm = (records.label_mm + layout.field_gap_mm + text_mm("Player", layout.text_pt) + layout.label_gap_mm
-               + records.name_field_mm)
+    # the label's box and the gap (unless the label has a line of its own), "Player" and
+    # its gap, the field: the whole record's width
+    beside_mm = 0 if records.label_line_mm else records.label_mm + layout.field_gap_mm
+    line_mm = beside_mm + text_mm("Player", layout.text_pt) + layout.label_gap_mm + records.name_field_mm
     assert line_mm == pytest.approx(layout.record_width_mm, abs=0.02)
     same_digits = next(part for part in table_chunk(STRIP, Table(int("9" * len(str(number))), ("Ana", "Ben")), layout,
                                                     rulebook(STRIP)).parts if isinstance(part, RollRecords))

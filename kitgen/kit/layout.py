@@ -9,6 +9,7 @@ name says points (``_pt``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import ceil, floor
@@ -52,6 +53,7 @@ CELL_RULE_MM = 0.3  # a table cell's borders; collapsed, a cell's width holds on
 CELL_PADDING_MM = 2 * CELL_PADDING_X_MM + CELL_RULE_MM + 0.2
 FIELD_PADDING_MM = 1.0  # a write-in field's padding, each side
 HANDWRITTEN_DIGIT_MM = 3.5  # room for one digit a child writes by hand (any print size)
+WHOLE_WORD_SCALE = 0.7  # a name prints down to this share of its size to keep its words whole
 NAME_LINES = 2  # a name wraps onto this many lines of its field at most, then prints smaller
 HINT_SCALE = 0.85  # the strip hint prints a little smaller than body text
 HINT_GAP_MM = 1.0  # between a strip's fields and its hint
@@ -292,6 +294,24 @@ class Layout:
         (10.5, True)
         """
         return fitted_pt(name, width_mm - padding_mm, self.text_pt, lines, BOLD)
+
+    def whole_words_pt(
+        self, name: str, width_mm: float, lines: int, padding_mm: float = 2 * FIELD_PADDING_MM,
+    ) -> float:
+        """Return the size ``name`` prints at in a field ``width_mm`` wide holding ``lines``
+        lines, as :meth:`name_pt`, and smaller where a word of it would otherwise break
+        between its letters: as small as each word needs to fit a line whole (a word ends at
+        a space or after a hyphen), down to :data:`WHOLE_WORD_SCALE` of that size (a longer
+        word breaks anyway).
+
+        >>> layout = Layout(PAPERS["a4"])
+        >>> layout.whole_words_pt("Ana Featherstonehaugh-W", 30, 3) < layout.name_pt("Ana Featherstonehaugh-W", 30, 3)
+        True
+        """
+        size = self.name_pt(name, width_mm, lines, padding_mm)
+        words = [word for word in re.split(r"(?<=-)|\s+", name) if word]
+        whole = min([size, *(fitted_pt(word, width_mm - padding_mm, size, 1, BOLD) for word in words)])
+        return whole if whole >= size * WHOLE_WORD_SCALE else size
 
     @property
     def gap_mm(self) -> float:

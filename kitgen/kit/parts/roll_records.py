@@ -8,7 +8,7 @@ from math import floor
 from typing import ClassVar
 
 from kitgen.games.box.presets import BoxRules
-from kitgen.kit.layout import CAPTION_GAP_MM, CAPTION_LINES, Layout, column_widths, number_heading
+from kitgen.kit.layout import CAPTION_GAP_MM, CAPTION_LINES, NAME_LINES, Layout, column_widths, number_heading
 from kitgen.kit.parts.part import (
     PLAYER_KEY,
     Part,
@@ -70,6 +70,8 @@ class RollRecords(Part):
     name_field_mm: float
     fields_mm: float
     pages: tuple[tuple[RecordCaption, ...], ...]
+    header_pt: float
+    label_line_mm: float = 0.0
 
     @property
     def name_sizes(self) -> tuple[float, ...]:
@@ -107,22 +109,29 @@ def roll_records(rules: BoxRules, layout: Layout, table: Table, turns: Turns, ro
     """Return a roll record per turn in ``turns``, with a row per possible throw (N) and
     a dice column where the preset allows one die (docs/kit.md, "Contents" 3), each headed by
     its table and round (of ``round_kind``, see :func:`round_word`); blank records fill the
-    last line of records (the totals sheet may follow on the same page)."""
+    last line of records (the totals sheet may follow on the same page). A name wraps
+    onto as many lines of its field as leave a page its records (see :func:`name_lines_free`);
+    in large print onto more where it would otherwise print smaller than in the normal kit."""
     one_die = rules.one_die != "never"
     keys = ((DICE_KEY,) if one_die else ()) + ROLL_KEYS
     columns = tuple(roll_column(key) for key in keys)
     weights = ((DICE_COLUMN_WEIGHT,) if one_die else ()) + ROLL_COLUMN_WEIGHTS
-    widths = column_widths(layout.record_width_mm, layout.row_number_mm, weights,
-                           layout.least_columns_mm(columns))
+    widths = record_column_widths(layout, columns, weights)
     labels = [record_label(table, round_kind, number) for _player, number in turns]
     label_mm = max(table_label_mm(label, table, layout.text_pt) for label in labels)
-    # the label's box and the gap after it, then the Player label and the field (kit.css)
     player = field_label(PLAYER_KEY)
-    name_mm = layout.name_field_mm(layout.record_width_mm, (player,), (label_mm + layout.field_gap_mm,))
-    lines = layout.name_lines([name for name, _number in turns], name_mm)
     header = layout.header_mm((number_heading(), *columns), widths)
-    geometry = record_geometry(rules.tiles, layout, header, lines - 1)
-    records = [RecordCaption(label, name, layout.name_pt(name, name_mm, lines), number)
+    names = [name for name, _number in turns]
+    # the label's box and the gap after it, then the Player label and the field (kit.css);
+    # or the label on a line of its own over them, where that costs no record a page
+    beside_mm = layout.name_field_mm(layout.record_width_mm, (player,), (label_mm + layout.field_gap_mm,))
+    beside = name_fit(rules, layout, table, turns, round_kind, header, names, beside_mm, 0)
+    under_mm = layout.name_field_mm(layout.record_width_mm, (player,))
+    under = name_fit(rules, layout, table, turns, round_kind, header, names, under_mm, 1)
+    stacked = under[1].per_page >= beside[1].per_page
+    lines, geometry = under if stacked else beside
+    name_mm = under_mm if stacked else beside_mm
+    records = [RecordCaption(label, name, layout.whole_words_pt(name, name_mm, lines), number)
                for label, (name, number) in zip(labels, turns, strict=True)]
     blank = RecordCaption(record_label(table, round_kind, ""), "", layout.text_pt)
     records += [blank] * (filled(len(records), geometry.columns) - len(records))
@@ -130,7 +139,61 @@ def roll_records(rules: BoxRules, layout: Layout, table: Table, turns: Turns, ro
         _("Roll records"), number_heading(), player, columns, keys, widths, rules.tiles, geometry, label_mm,
         name_mm, geometry.caption_field_mm,
         paginate(records, geometry.per_page),
+        layout.header_fit_pt((number_heading(), *columns), widths),
+        round(layout.line_mm, 2) if stacked else 0.0,
     )
+
+
+def name_fit(rules: BoxRules, layout: Layout, table: Table, turns: Turns, round_kind: str, header_mm: float,
+             names: list[str], name_mm: float, label_lines: int) -> tuple[int, RecordGeometry]:
+    """Return the lines the ``names`` take in a field ``name_mm`` wide and the geometry of
+    records whose caption has ``label_lines`` lines over the name's (0: the label beside
+    it): as many lines as leave a page its records (see :func:`name_lines_free`), in large
+    print more where a name would print smaller than in the normal kit."""
+    most = name_lines_free(rules.tiles, layout, header_mm, label_lines)
+    lines = layout.name_lines(names, name_mm, most)
+    if layout.scale > 1:  # large print: no name smaller than in the normal kit, at the cost of a record a page
+        normal = roll_records(rules, Layout(layout.paper, 1.0, layout.die_mm), table, turns, round_kind)
+        least_pt = {record.player: record.player_pt for page in normal.pages for record in page}
+        while lines < MOST_NAME_LINES and any(
+                layout.name_pt(name, name_mm, lines) < min(least_pt[name], layout.name_pt(name, name_mm, lines + 1))
+                for name in names):
+            lines += 1
+    return lines, record_geometry(rules.tiles, layout, header_mm, lines - 1 + label_lines)
+
+
+MOST_NAME_LINES = 6  # a name takes this many lines of its field at most, however much room is left
+
+
+def name_lines_free(rows: int, layout: Layout, header_mm: float, label_lines: int = 0) -> int:
+    """Return how many lines a player's name may take over a record of ``rows`` rows
+    under a header ``header_mm`` high: two, or as many more (up to
+    :data:`MOST_NAME_LINES`) as leave the records a page holds as many as with a name of
+    one line (large print: a record alone in its column has room to spare, and a long
+    name wraps there at full size rather than print smaller).
+
+    >>> from kitgen.kit.layout import PAPERS
+    >>> letter_large = Layout.for_print(PAPERS["letter"], True)
+    >>> name_lines_free(9, Layout(PAPERS["a4"]), 9.67), name_lines_free(9, letter_large, 14.0)
+    (2, 6)
+    """
+    per_page = record_geometry(rows, layout, header_mm, label_lines).per_page
+    free = [lines for lines in range(1, MOST_NAME_LINES + 1)
+            if record_geometry(rows, layout, header_mm, lines - 1 + label_lines).per_page == per_page]
+    return max(NAME_LINES, *free)
+
+
+def record_column_widths(layout: Layout, columns: tuple[str, ...], weights: tuple[float, ...]) -> tuple[float, ...]:
+    """Return the widths of a roll record's columns headed ``columns`` (the row number's
+    first): shared by ``weights``, each at least its longest heading word; where those
+    least widths do not all fit the record (large print on A4), each column gets its
+    least width's share of the record, and the headings print a little smaller
+    (:meth:`Layout.header_fit_pt`) so that no word breaks."""
+    least = layout.least_columns_mm(columns)
+    free = layout.record_width_mm - layout.row_number_mm
+    if sum(least) <= free:
+        return column_widths(layout.record_width_mm, layout.row_number_mm, weights, least)
+    return (layout.row_number_mm, *(round(free * width / sum(least), 2) for width in least))
 
 
 # --- fitting ------------------------------------------------------------

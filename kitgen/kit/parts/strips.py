@@ -8,7 +8,7 @@ from math import floor
 from typing import ClassVar
 
 from kitgen.games.box.presets import BoxRules
-from kitgen.kit.layout import CUT_CLEARANCE_MM, LINE_HEIGHT, PT_PER_MM, Layout, tile_rows
+from kitgen.kit.layout import CUT_CLEARANCE_MM, LINE_HEIGHT, NAME_LINES, PT_PER_MM, Layout, tile_rows
 from kitgen.kit.measure import lines_for
 from kitgen.kit.parts.part import (
     PLAYER_KEY,
@@ -79,10 +79,19 @@ def number_strips(
     round_label, score_label = round_word(round_kind), field_label(score_key)
     fields = ((round_label, layout.short_field_mm), (score_label, layout.score_field_mm))
     name_mm = player_field_mm(layout, layout.content_width_mm, fields)
-    lines = layout.name_lines([player for player, _number in turns], name_mm)
     hint = _("{table} · {hint}").format(table=table.label, hint=book.strip_hint)
+    names = [player for player, _number in turns]
+    lines = layout.name_lines(names, name_mm, strip_name_lines(rules.tiles, hint, layout))
+    if layout.scale > 1:  # large print: no name smaller than in the normal kit, at the cost of a strip a page
+        normal = number_strips(rules, book, Layout(layout.paper, 1.0, layout.die_mm), table, turns, round_kind,
+                               score_key)
+        least_pt = {caption.player: caption.player_pt for page in normal.pages for caption in page}
+        while lines < MOST_NAME_LINES and any(
+                layout.name_pt(name, name_mm, lines) < min(least_pt[name], layout.name_pt(name, name_mm, lines + 1))
+                for name in names):
+            lines += 1
     geometry = strip_geometry(rules.tiles, hint, layout, lines)
-    strips = [Caption(player, layout.name_pt(player, name_mm, lines), number)
+    strips = [Caption(player, layout.whole_words_pt(player, name_mm, lines), number)
               for player, number in turns]
     spares = filled(len(turns) + SPARE_STRIPS, geometry.per_page) - len(turns)
     strips += [Caption("", layout.text_pt, "")] * spares
@@ -92,6 +101,24 @@ def number_strips(
 
 
 # --- fitting ------------------------------------------------------------
+
+
+MOST_NAME_LINES = 6  # a strip's name takes this many lines of its field at most, however much room is left
+
+
+def strip_name_lines(tiles: int, hint: str, layout: Layout) -> int:
+    """Return how many lines a player's name may take on a strip of ``tiles`` tiles under
+    ``hint``: two, or as many more (up to :data:`MOST_NAME_LINES`) as leave a page as many
+    strips as with a name of one line (large print: room to spare under two strips).
+
+    >>> from kitgen.kit.layout import PAPERS
+    >>> strip_name_lines(9, "", Layout(PAPERS["a4"])), strip_name_lines(9, "", Layout.for_print(PAPERS["a4"], True))
+    (2, 3)
+    """
+    per_page = strip_geometry(tiles, hint, layout).per_page
+    free = [lines for lines in range(1, MOST_NAME_LINES + 1)
+            if strip_geometry(tiles, hint, layout, lines).per_page == per_page]
+    return max(NAME_LINES, *free)
 
 
 @dataclass(frozen=True)

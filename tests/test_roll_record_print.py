@@ -1,0 +1,84 @@
+"""Roll records and strips in large print are larger (issue 22 item 3): no name prints smaller than in
+the normal kit on the same paper, and no column heading's word is wider than its column
+(a word that does not fit would break between its letters, "Roll tota / l"), and a
+name breaks between its words."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from kitgen.games import find_preset
+from kitgen.kit.layout import CELL_PADDING_MM, FIELD_PADDING_MM, Layout, find_paper, number_heading
+from kitgen.kit.measure import BOLD, text_mm
+from kitgen.kit.parts.chunks import table_chunk
+from kitgen.kit.parts.roll_records import RollRecords
+from kitgen.kit.parts.strips import NumberStrips
+from kitgen.kit.tables import Table
+from kitgen.rulebook import rulebook
+
+NAMES = (
+    'Maximilian-Alexander Featherstonehaugh-W',
+    'WWWWMMMMWWWWMMMMWWWWMMMMWWWWMMMMWWWWMMMM',
+    'Αλεξάνδρα Παπαδοπούλου-Κωνσταντινίδου',
+    'Александра Константиновна Рождественская',
+    'Zoë-Noëlle d’Aubigné-Saint-Exupéry Q.',
+    'Oluwaseun Adebayo-Okonkwo Babatunde',
+)
+
+
+def part_of(kind: type, preset: str, paper: str, large_print: bool, **options: str):
+    rules = find_preset(preset).configure(options)
+    layout = Layout.for_print(find_paper(paper), large_print)
+    parts = table_chunk(rules, Table(1, NAMES[:4]), layout, rulebook(rules)).parts
+    return next(part for part in parts if isinstance(part, kind))
+
+
+def records(preset: str, paper: str, large_print: bool, **options: str) -> RollRecords:
+    return part_of(RollRecords, preset, paper, large_print, **options)
+
+
+def name_pts(part: RollRecords | NumberStrips) -> dict[str, float]:
+    return {caption.player: caption.player_pt for page in part.pages for caption in page if caption.player}
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("preset", ["strip", "hundred", "classic"])
+def test_no_name_prints_smaller_in_large_print(preset, paper):
+    normal, large = name_pts(records(preset, paper, False)), name_pts(records(preset, paper, True))
+    assert normal and normal.keys() == large.keys()
+    smaller = {name: (normal[name], large[name]) for name in normal if large[name] < normal[name]}
+    assert not smaller
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("preset", ["strip", "ten"])
+def test_no_name_prints_smaller_on_a_large_print_strip(preset, paper):
+    normal = name_pts(part_of(NumberStrips, preset, paper, False))
+    large = name_pts(part_of(NumberStrips, preset, paper, True))
+    assert normal and normal.keys() == large.keys()
+    assert not {name: (normal[name], large[name]) for name in normal if large[name] < normal[name]}
+
+
+@pytest.mark.parametrize("large_print", [False, True])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("preset", ["strip", "hundred", "ten"])
+def test_every_heading_word_fits_its_column(preset, paper, large_print):
+    part = records(preset, paper, large_print)
+    for heading, width in zip((number_heading(), *part.columns), part.column_widths_mm, strict=True):
+        for word in heading.split():
+            assert text_mm(word, part.header_pt, BOLD) + CELL_PADDING_MM <= width, (heading, word, width)
+
+
+@pytest.mark.parametrize("large_print", [False, True])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("kind", [RollRecords, NumberStrips])
+def test_a_name_breaks_between_its_words(kind, paper, large_print):
+    part = part_of(kind, "strip", paper, large_print)
+    inner = part.name_field_mm - 2 * FIELD_PADDING_MM
+    for name, size in name_pts(part).items():
+        if name.startswith("WWWW"):  # one word of 40 wide letters: it breaks somewhere
+            continue
+        words = [word for word in re.split(r"(?<=-)|\s+", name) if word]
+        assert all(text_mm(word, size, BOLD) <= inner for word in words), (name, size)
