@@ -39,7 +39,7 @@ def assert_one_sentence(result, fragment: str) -> None:
              "<single|best-of-3|best-of-5|best-of-7|elimination>", "<sum|digits>",
              "<single|best-of-3|best-of-5>", "<a4|letter>", "<separate|appended|none>"]),
     ("check", ["<strip|classic|ten|hundred|long-game|knucklebones>", "<close|open>",
-               "<left|middle|right|l|m|r|1|2|3>"]),
+               "<left|middle|right|l|m|r|1|2|3|a|b|c>"]),
 ])
 def test_help_shows_the_choices(runner, command, choices):
     text = help_text(runner, command)
