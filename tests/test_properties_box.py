@@ -10,7 +10,7 @@ import random
 import re
 
 from games_box import FAULT_CODES, SETUPS, inject_fault, random_box_game, rules_for
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from kitgen.games.box.lines import ThrowLine, read_line
@@ -147,6 +147,7 @@ _WORDS = st.sampled_from(["8", "12", "5+3", "3", "5", "die", "4", "-", "=", ";",
 
 @SETTINGS
 @given(words=st.lists(_WORDS, min_size=1, max_size=6), spaced=st.booleans())
+@example(words=["8", "+", "8"], spaced=True)  # was offered as "8: + 8", the throw's "+ 8" read as tiles
 def test_a_suggested_line_form_only_rearranges_what_was_written(words, spaced):
     """A "Did you mean" never names a tile the user did not write: the suggested line's
     words are the written words, in order, with at most separators dropped."""

@@ -84,6 +84,8 @@ def nearest_form(text: str, reads: Callable[[str], bool], keywords: Iterable[str
 
     >>> nearest_form("8 8", lambda line: line == "8: 8")
     '8: 8'
+    >>> nearest_form("8 + 8", lambda line: True) is None  # never "8: + 8"
+    True
     """
     words = text.split()
     candidates = []
@@ -94,7 +96,8 @@ def nearest_form(text: str, reads: Callable[[str], bool], keywords: Iterable[str
     if ":" not in text:
         candidates.append(_SEPARATORS.sub(": ", text, count=1))
         candidates += [" ".join(words[:split]) + ": " + " ".join(words[split:])
-                       for split in range(len(words) - 1, 0, -1)]
+                       for split in range(len(words) - 1, 0, -1)
+                       if not words[split].startswith("+") and not words[split - 1].endswith("+")]  # a '+' joins faces
     for candidate in candidates:
         if candidate != text and reads(candidate):
             return candidate
