@@ -285,3 +285,15 @@ def test_a_kit_of_several_tables_prints_the_guide_once_with_its_first_table():
     book = rulebook(rules)
     guides = [table_chunk(rules, table, A4, book).parts[-1].guide for table in plan_tables(rules, seats=4, tables=3)]
     assert guides[0].heading == "How to use this kit" and guides[1:] == [None, None]
+
+
+@pytest.mark.parametrize("preset", [preset.id for preset in presets()])
+def test_the_guide_speaks_of_strips_only_in_kits_that_have_them(preset):
+    """Issue 22 item 6: no advice about parts the kit does not have ("Cut strips with help"
+    in a kit of turn sheets)."""
+    rules = find_preset(preset).configure()
+    (table,) = plan_tables(rules)
+    parts = table_chunk(rules, table, A4, rulebook(rules)).parts
+    text = " ".join(parts[-1].guide.paragraphs).lower()
+    has_strips = any(isinstance(part, NumberStrips) for part in parts)
+    assert ("strip" in text) == has_strips
