@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 
 from kitgen.rules.problems import Problem
-from kitgen.rules.slips import one_slip_from
 
 CLOSE_ENOUGH = 0.6  # difflib's ratio: "Bne" / "Ben" is 0.67, "Zed" / "Ben" 0.33
 _SEPARATORS = re.compile(r"\s*[;=.,]\s*|\s+-\s+")  # a slip for the ':' after a throw or name
@@ -44,17 +43,6 @@ def not_a_player(name: str, players: Iterable[str], reason: str = "not-a-player"
     ('Ben', 'Ben')
     """
     return Problem("unknown-player", reason, (("name", name), *params.items(), ("nearest", nearest(name, players))))
-
-
-def slipped_player(name: str, players: Sequence[str]) -> int | None:
-    """Return the seat of the one player whose name ``name`` (no player's) is one slip from,
-    or ``None`` (docs/log-format.md ruling 12: a turn or placement under it is read as that
-    player's, with one ``unknown-player`` error).
-
-    >>> slipped_player("Bem", ["Ana", "Ben"]), slipped_player("Bo", ["Ana", "Ben"])
-    (1, None)
-    """
-    return one_slip_from(name, players)
 
 
 def read_as_player(name: str, player: str, reason: str) -> Problem:

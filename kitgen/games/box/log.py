@@ -66,9 +66,10 @@ from kitgen.games.box.summary import summarize
 from kitgen.logs.lines import read_entries, walk
 from kitgen.logs.reader import Body, Header
 from kitgen.logs.report import ErrorList, Report
-from kitgen.logs.suggest import not_a_player, read_as_player, slipped_player
+from kitgen.logs.suggest import not_a_player, read_as_player
 from kitgen.rules.names import name_key
 from kitgen.rules.problems import Problem
+from kitgen.rules.slips import one_slip_from
 
 PLAYING, ENDABLE, ENDED, CLOSED, IGNORED = range(5)  # the stages of a turn block
 
@@ -129,7 +130,7 @@ class _BoxLogReader:
         seat = self.seat_of.get(parsed.key)
         stage = PLAYING
         if seat is None:
-            seat = slipped_player(parsed.name, self.players)
+            seat = one_slip_from(parsed.name, self.players)
             if seat is not None:  # docs/log-format.md ruling 12: read as that player's turn
                 reason = "attempt-read-as" if self.rules.format == "two-attempts" else "turn-read-as"
                 self.errors.add(number, read_as_player(parsed.name, self.players[seat], reason))

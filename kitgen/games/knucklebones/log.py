@@ -71,8 +71,9 @@ from kitgen.games.knucklebones.summary import summarize
 from kitgen.logs.lines import Located, SyntaxProblem, read_entries, walk
 from kitgen.logs.reader import Body, Header
 from kitgen.logs.report import ErrorList, Report
-from kitgen.logs.suggest import nearest, not_a_player, read_as_player, slipped_player
+from kitgen.logs.suggest import nearest, not_a_player, read_as_player
 from kitgen.rules.problems import Problem
+from kitgen.rules.slips import one_slip_from
 
 DRAW = "draw"  # docs/log-format.md, "Knucklebones": winner: <name> | draw
 _CENTRE_WORDS = ("centre", "center", "mid")  # what people write for the middle column ("c" is C, the right)
@@ -205,7 +206,7 @@ class _Walk:
         """Return the seat a placement counts for, reporting an unknown name or a wrong seat."""
         seat = seat_of(entry.name, self.players)
         if seat is None:
-            seat = slipped_player(entry.name, self.players)
+            seat = one_slip_from(entry.name, self.players)
             if seat is not None:  # docs/log-format.md ruling 12: read as that player's placement
                 self.errors.add(line, read_as_player(entry.name, self.players[seat], "placement-read-as"))
         if seat is None:
@@ -240,7 +241,7 @@ class _Walk:
         """Return the seat a placement's ``name`` is read as: the player's of that name, or
         of the one name it is one slip from (ruling 12), else ``None``."""
         seat = seat_of(name, self.players)
-        return slipped_player(name, self.players) if seat is None else seat
+        return one_slip_from(name, self.players) if seat is None else seat
 
     def unknown_starter(self, line: int) -> int:
         """Return the seat an unknown name on line ``line`` counts as when either seat may
