@@ -63,5 +63,6 @@ def one_slip_from(written: str, choices: Sequence[str]) -> int | None:
     folded = _folded(written)
     limit = SHORT_SLIP if len(unicodedata.normalize("NFC", read_name(written))) <= SHORT_CHARS else LONG_SLIP
     near = [index for index, choice in enumerate(choices)
-            if 0 < slip_distance(folded, _folded(choice)) <= limit]
+            if abs(len(folded) - len(chosen := _folded(choice))) <= limit  # farther: no need to align
+            and 0 < slip_distance(folded, chosen) <= limit]
     return near[0] if len(near) == 1 else None
