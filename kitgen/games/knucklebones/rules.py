@@ -13,10 +13,11 @@ is arithmetic on one placement the caller names.
 
 Grid notation (``kitgen check --mine/--theirs``), read by :func:`parse_grid`: column groups
 ``<column>:<faces>`` separated by spaces, e.g. ``left:3,3 middle: right:6``. ``<column>``
-is ``left``, ``middle`` or ``right`` (also ``l m r``, ``1 2 3`` or ``a b c``), as labelled on the
-printed boards (both boards share one orientation: left faces left); ``<faces>`` is zero
-to three faces 1-6 separated by commas (or spaces), bottom of the column first. A column
-that is not named is empty, so ``""`` is an empty grid; a column is named at most once.
+is ``left``, ``middle`` or ``right`` (also ``l m r``, ``1 2 3`` or ``a b c``): the printed
+boards letter the columns A B C, A being the left as the host sees the table, so that A
+faces A (docs/rules.md section 7); ``<faces>`` is zero to three faces 1-6 separated by
+commas (or spaces), bottom of the column first. A column that is not named is empty, so
+``""`` is an empty grid; a column is named at most once.
 """
 
 from __future__ import annotations

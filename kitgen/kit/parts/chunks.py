@@ -19,7 +19,7 @@ from kitgen.rulebook import Rulebook
 from kitgen.text import gettext, ngettext
 
 # Games of several rounds (classic best-of and elimination, hundred) and the long game print
-# for the turns a seat takes in 19 of 20 games (docs/rules.md, "Game lengths"), on turn
+# for the turns a seat takes in 19 of 20 games (docs/performance.md, "Game lengths"), on turn
 # sheets of one row per round, or for the rounds asked for; a continuation sheet serves the
 # game that runs on.
 MAX_ROUNDS = 100  # the most rounds a kit prints: a longer game goes on continuation sheets
@@ -55,7 +55,7 @@ def host_key_chunk(rules: Rules, layout: Layout, book: Rulebook) -> Chunk:
 
 def rounds_printed(rules: Rules, table: Table, rounds: int | None) -> int:
     """Return the rounds (long game: turns a seat) a table prints: ``rounds`` when asked
-    for, else as many as a seat takes in 19 of 20 games (docs/rules.md, "Game lengths")."""
+    for, else as many as a seat takes in 19 of 20 games (docs/performance.md, "Game lengths")."""
     return rounds if rounds is not None else find_game(rules.preset).game_length(rules, len(table.seats)).turns_95
 
 
