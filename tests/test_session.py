@@ -16,7 +16,7 @@ from kitgen.logs.report import SummaryLine
 from kitgen.session.collect import collect_session
 from kitgen.session.dice import ONE_DIE, TWO_DICE, UNEVEN_BELOW, chi_square_survival, fit
 from kitgen.session.export import CSV_FIELDS, session_csv, session_json
-from kitgen.session.figures import Session
+from kitgen.session.figures import Session, placing_text
 from kitgen.text.summaries import summary_line_text
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -78,12 +78,16 @@ def test_a_log_with_errors_is_counted_and_marked_and_an_unreadable_one_keeps_its
     assert club.counts == {"tables": 7, "valid": 3, "with_errors": 2, "unreadable": 2}
 
 
-def test_strip_ranks_by_combined_remainder_ties_share_solo_counts_incomplete_is_unranked(club):
-    # Ana 14 + 0 and Cy (solo) 0 + 14 tie; Eve 57; Ben 86; Dee played one attempt only.
+def test_strip_ranks_by_place_at_the_table_then_combined_remainder_incomplete_is_unranked(club):
+    # Ana won table 1 (14), Ben came second there (86); Cy (solo, 14) and Eve (undecided, 57)
+    # have no place and follow by their combined remainder; Dee played one attempt only.
     assert rows(club, "strip") == [
-        (1, "Ana", 1, False), (1, "Cy", 2, False), (3, "Eve", 3, True), (4, "Ben", 1, False),
+        (1, "Ana", 1, False), (2, "Ben", 1, False), (3, "Cy", 2, False), (4, "Eve", 3, True),
         (None, "Dee", 3, True),
     ]
+    [strip] = [group for group in club.standings if group.rules == "strip"]
+    assert [placing_text(row.placing) for row in strip.rows] == [
+        "won", "place 2", "played alone", "not decided", "not decided"]
 
 
 def test_a_table_whose_log_has_errors_is_ranked_as_written_and_marked(club):
@@ -220,9 +224,11 @@ def test_json_holds_the_same_standings_figures_and_dice(club):
     document = json.loads(json.dumps(session_json(club)))
     assert document["counts"] == club.counts
     strip = document["standings"][0]
-    assert strip["rules"] == "strip" and strip["ranking"].startswith("Ranked by the combined remainder")
-    assert [(row["rank"], row["player"], row["combined"]) for row in strip["players"]] == [
-        (1, "Ana", 14), (1, "Cy", 14), (3, "Eve", 57), (4, "Ben", 86), (None, "Dee", None)]
+    assert strip["rules"] == "strip" and strip["ranking"].startswith("Between tables: the combined remainder")
+    players = strip["players"]
+    assert [(row["rank"], row["player"], row["combined"], row["place"], row["outcome"]) for row in players] == [
+        (1, "Ana", 14, 1, "won"), (2, "Ben", 86, 2, "place"), (3, "Cy", 14, None, "solo"),
+        (4, "Eve", 57, None, "undecided"), (None, "Dee", None, None, "undecided")]
     assert document["tables"][6]["unreadable"].endswith("does not exist.")
     assert document["dice"]["one_die"]["throws"] == 18
     assert sum(document["dice"]["two_dice"]["counts"].values()) == club.two_dice.throws

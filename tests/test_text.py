@@ -201,9 +201,9 @@ def test_the_ranking_rule_printed_with_the_standings_is_worded_in_the_language_i
     from kitgen.session.figures import rank
     from kitgen.session.printed import standings_table
 
-    language([("Ranked by tables won.", "Rangigita laŭ gajnitaj tabloj.")])
+    language([("Between tables: tables won.", "Inter tabloj: gajnitaj tabloj.")])
     standings = rank("long-game", find_preset("long-game").configure(), [])
-    assert standings_table(standings).rule == "Rangigita laŭ gajnitaj tabloj."
+    assert standings_table(standings).rule == "Inter tabloj: gajnitaj tabloj."
 
 
 def test_a_form_fields_title_is_worded_from_its_name_in_the_language_in_use(language):

@@ -51,6 +51,29 @@ class Ranking:
 
 
 @dataclass(frozen=True)
+class Placing:
+    """A player's result at their own table, as the game's format decides it: ``place``
+    (1 for a winner; equal results share a place, 1, 1, 3; ``None`` when the table gives no
+    order: played alone, or its game not decided) and ``outcome``, one of :data:`OUTCOMES`,
+    with the ``round`` a player went ``out`` in.
+
+    >>> Placing(2, "out", 3).place
+    2
+    """
+
+    place: int | None
+    outcome: str
+    round: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.outcome not in OUTCOMES:
+            raise ValueError(f"unknown outcome: {self.outcome!r}")
+
+
+OUTCOMES = ("won", "shared", "place", "out", "lost", "solo", "undecided")  # worded by kitgen.session.figures
+
+
+@dataclass(frozen=True)
 class Verdict:
     """The answer to one check: whether the move (or the "no move" claim) is right, the
     reason in one sentence per problem, and facts about the named move for ``--json``."""
@@ -121,6 +144,13 @@ class Game(Generic[GameRules]):
         """Return the figures of player ``name`` at the table whose log gave ``results``
         (this game's results record)."""
         return cast(dict[str, float | int | None], self._ranking().player_figures(rules, results, name))
+
+    def placings(self, rules: GameRules, results: Results, players: tuple[str, ...]) -> dict[str, Placing]:
+        """Return each of ``players``' :class:`Placing` at the table whose log gave
+        ``results`` (this game's results record): who won, shared, placed or went out."""
+        return cast(dict[str, Placing], self._ranking().placings(rules, results, players))
+
+    throws_counted: ClassVar[str] = ""  # which of its throws the dice count, a catalog message (N_)
 
     def count_throws(self, results: Results, two_dice: dict[int, int], one_die: dict[int, int]) -> int:
         """Add the throws recorded in ``results`` (this game's results record) to

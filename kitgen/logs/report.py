@@ -106,7 +106,7 @@ class Report:
     """The verdict on one log: its preset (as the ``rules:`` line writes it), every error
     in line order, the game's results record, a few short lines that state, from those
     results, what decided the game, and the players in seat order; ``table`` is the
-    table's number for a log read from a fillable kit."""
+    table's number for a log read from a fillable kit, ``title`` the log's ``title:`` line."""
 
     file: str
     rules: str
@@ -116,6 +116,7 @@ class Report:
     players: tuple[str, ...] = ()
     errors_left_out: int = 0  # errors past the first 1,000, counted but not reported
     table: int | None = None
+    title: str | None = None  # the log's title: line (docs/log-format.md), for the session report
 
     @property
     def valid(self) -> bool:

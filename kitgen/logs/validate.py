@@ -22,6 +22,8 @@ def validate_text(text: str, file: str = "<log>") -> Report:
     """
     header, body = read_header(text)
     report = find_game(header.rules.preset).validate_log(header, body, file)
+    if header.title is not None:
+        report = replace(report, title=header.title)
     if not header.syntax:
         return report
     errors = ErrorList()  # the header's faults join the first 1,000 (those left out are later)

@@ -8,18 +8,22 @@ import io
 from typing import Any
 
 from kitgen.session.dice import Fit
-from kitgen.session.figures import HEADINGS, Session
+from kitgen.session.figures import HEADINGS, Session, placing_text
 from kitgen.text import gettext
 from kitgen.text.summaries import summary_line_text
 
-CSV_FIELDS = ("rules", "rank", "player", "table", "file", "log_has_errors", *HEADINGS)
+CSV_FIELDS = ("rules", "rank", "player", "table", "place", "result", "file", "log_has_errors", *HEADINGS)
 
 
 def session_json(session: Session) -> dict[str, Any]:
     """Return the session as one JSON-ready object: ``counts``, ``tables`` (one object per
-    log given, ``unreadable`` holding the sentence for a log that could not be read),
-    ``standings`` (per ``rules:`` line: the ranking rule and one object per player, with
-    ``rank`` ``null`` when not ranked) and ``dice`` (``two_dice`` totals, ``one_die``
+    log given, numbered in the order given, with its ``title`` line or ``null``;
+    ``unreadable`` holding the sentence for a log that could not be read), ``standings``
+    (per ``rules:`` line: the ranking rule, the figure that orders players from different
+    tables, and one object per player, with ``rank`` ``null`` when not ranked, and the
+    player's result at their table: ``place`` (``null``: no places there), ``outcome``
+    (``won``, ``shared``, ``place``, ``out``, ``lost``, ``solo``, ``undecided``), ``round``
+    (the round an ``out`` player went out in) and ``result`` in words) and ``dice`` (``two_dice`` totals, ``one_die``
     faces, ``impossible`` throws left out; each fit's ``rough`` is true, and its
     ``caution`` the sentence saying so, when an outcome is expected fewer than 5 times)."""
     files = {table.number: table.file for table in session.tables}
@@ -28,14 +32,16 @@ def session_json(session: Session) -> dict[str, Any]:
         "tables": [
             {"table": table.number, "file": table.file, "unreadable": table.unreadable}
             if table.unreadable is not None else
-            {"table": table.number, "file": table.file, "rules": table.rules,
+            {"table": table.number, "file": table.file, "title": table.title, "rules": table.rules,
              "players": list(table.players), "summary": [summary_line_text(line) for line in table.summary],
              "errors": table.errors}
             for table in session.tables
         ],
         "standings": [
             {"rules": group.rules, "ranking": gettext(group.rule), "players": [
-                {"rank": row.rank, "player": row.player, "table": row.table, "file": files[row.table],
+                {"rank": row.rank, "player": row.player, "table": row.table, "place": row.placing.place,
+                 "outcome": row.placing.outcome, "round": row.placing.round, "result": placing_text(row.placing),
+                 "file": files[row.table],
                  "log_has_errors": row.marked, **{name: row.figures.get(name) for name in group.columns}}
                 for row in group.rows
             ]}
@@ -72,6 +78,7 @@ def session_csv(session: Session) -> str:
     for group in session.standings:
         for row in group.rows:
             writer.writerow({"rules": group.rules, "rank": row.rank, "player": row.player,
-                             "table": row.table, "file": files[row.table],
+                             "table": row.table, "place": row.placing.place, "result": placing_text(row.placing),
+                             "file": files[row.table],
                              "log_has_errors": "yes" if row.marked else "no", **row.figures})
     return out.getvalue()

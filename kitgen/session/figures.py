@@ -4,10 +4,13 @@ figures and the dice, folded in log by log (:class:`SessionBuilder`).
 Pure: no I/O (the logs are read by :mod:`kitgen.session.collect`).
 
 **Standings** group the tables by their ``rules:`` line (preset and options: 9 and 12 tiles,
-or single and best-of-3, are not comparable) and rank each player at each table by the
-figure printed with each group (:func:`ranking`); a figure such as best-of round wins
-depends on how many sit at the table (fewer rivals, more rounds won each), and players of
-tables of different sizes are compared on it as it is:
+or single and best-of-3, are not comparable) and lead with what happened at each table: each
+player's :class:`~kitgen.games.Placing` there, as the game's format decides it
+(:meth:`Game.placings`: won, shared the win, place N, out in round N, lost). Players are
+ranked by that place first, every table's winners before its second places, so no table's
+winner is ranked below a player they beat there; players in the same place at different
+tables, and players of a table that gives no places (played alone, or not decided), who
+follow, are ordered by the figure the game names (:func:`ranking`, printed with each group):
 
 - ``strip``: the combined remainder of both attempts, lowest first;
 - ``classic`` single and ``ten``: the turn's score, lowest first;
@@ -17,9 +20,9 @@ tables of different sizes are compared on it as it is:
 - ``long-game``: tables won;
 - ``knucklebones``: games won, most first, then points over all games, most first.
 
-Equal figures share a rank (1, 1, 3). A player without the figure (a strip player with one
-attempt recorded, a ``ten`` player whose table ended before their turn) is listed unranked.
-A player whose table's log has errors is ranked on the figures as written, and marked.
+Equal places and figures share a rank (1, 1, 3). A player with neither a place nor the
+figure (a strip player of an unfinished table with one attempt recorded) is listed unranked.
+A player whose table's log has errors is ranked on the results as written, and marked.
 No figure ranks choices of tiles or columns: only turns, scores, games and throws are counted.
 """
 
@@ -27,12 +30,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from kitgen.games import LOWEST, MOST, Ranking, find_game
+from kitgen.games import LOWEST, MOST, Placing, Ranking, find_game
 from kitgen.games.preset import Rules
 from kitgen.logs.reader import parse_rules_line
 from kitgen.logs.report import Report, SummaryLine
 from kitgen.session.dice import ONE_DIE, TWO_DICE, Fit, fit
 from kitgen.text import N_
+from kitgen.text import gettext as _
 
 __all__ = ["LOWEST", "MOST", "Ranking"]  # kept here for the callers of the standings
 
@@ -66,15 +70,37 @@ def ranking(rules: Rules) -> Ranking:
     return find_game(rules.preset).ranking(rules)
 
 
+PLACINGS = {  # what a Placing's outcome says, in a standings row (kitgen.games.OUTCOMES)
+    "won": N_("won"),
+    "shared": N_("shared the win"),
+    "place": N_("place {place}"),
+    "out": N_("out in round {round}"),
+    "lost": N_("lost"),
+    "solo": N_("played alone"),
+    "undecided": N_("not decided"),
+}
+
+
+def placing_text(placing: Placing) -> str:
+    """Return a player's result at their table in words, in the language in use.
+
+    >>> placing_text(Placing(1, "won")), placing_text(Placing(3, "place")), placing_text(Placing(2, "out", 4))
+    ('won', 'place 3', 'out in round 4')
+    """
+    return _(PLACINGS[placing.outcome]).format(place=placing.place, round=placing.round)
+
+
 @dataclass(frozen=True)
 class TableLine:
-    """One log of the session as the report lists it: its number, file, rules, players, the
+    """One log of the session as the report lists it: its number (in the order the logs were
+    given: no log names its table's number), file, ``title:`` line, rules, players, the
     validator's summary of what decided the game (:attr:`Report.summary`) and its error
     count; or, for a log that could not be read, only the number, file and the one sentence
     why (``unreadable``)."""
 
     number: int
     file: str
+    title: str | None = None
     rules: str = ""
     players: tuple[str, ...] = ()
     summary: tuple[SummaryLine, ...] = ()
@@ -97,13 +123,15 @@ class TableLine:
 @dataclass(frozen=True)
 class PlayerRow:
     """One player at one table: rank (``None``: not ranked), name, table number, whether the
-    table's log has errors, and the figures by their :data:`HEADINGS` key."""
+    table's log has errors, the figures by their :data:`HEADINGS` key and the player's
+    result at the table (:class:`Placing`)."""
 
     rank: int | None
     player: str
     table: int
     marked: bool
     figures: dict[str, float | int | None]
+    placing: Placing = Placing(None, "undecided")
 
 
 @dataclass(frozen=True)
@@ -122,14 +150,16 @@ class Standings:
 @dataclass(frozen=True)
 class Session:
     """A whole session: its tables in the order given, the standings per ``rules:`` line in
-    the order first met, the fit of two-dice totals and of one-die throws, and how many
-    impossible throws (``bad-roll``) were left out of both."""
+    the order first met, the fit of two-dice totals and of one-die throws, how many
+    impossible throws (``bad-roll``) were left out of both, and what the dice count of each
+    game played (:attr:`Game.throws_counted`, catalog messages, in the order first met)."""
 
     tables: tuple[TableLine, ...]
     standings: tuple[Standings, ...]
     two_dice: Fit
     one_die: Fit
     impossible: int
+    throws_counted: tuple[str, ...] = ()
 
     @property
     def counts(self) -> dict[str, int]:
@@ -155,6 +185,7 @@ class SessionBuilder:
         self._two_dice: dict[int, int] = {}
         self._one_die: dict[int, int] = {}
         self._impossible = 0
+        self._throws_counted: dict[str, None] = {}
 
     def add(self, entry: Report | tuple[str, str]) -> None:
         """Add the next log: a validator's :class:`Report`, or ``(file, sentence)`` for a
@@ -167,33 +198,42 @@ class SessionBuilder:
         if rules is None:  # each rules: line read once a session
             rules = self._rules[entry.rules] = parse_rules_line(entry.rules)
         game = find_game(rules.preset)
-        self._tables.append(TableLine(number, entry.file, entry.rules, entry.players, entry.summary,
+        self._tables.append(TableLine(number, entry.file, entry.title, entry.rules, entry.players, entry.summary,
                                       entry.error_count))
+        placings = game.placings(rules, entry.results, entry.players)
         self._groups.setdefault(entry.rules, []).extend(
-            PlayerRow(None, name, number, not entry.valid, game.player_figures(rules, entry.results, name))
+            PlayerRow(None, name, number, not entry.valid, game.player_figures(rules, entry.results, name),
+                      placings[name])
             for name in entry.players
         )
         self._impossible += game.count_throws(entry.results, self._two_dice, self._one_die)
+        if game.throws_counted:
+            self._throws_counted[game.throws_counted] = None
 
     def session(self) -> Session:
         """Return the :class:`Session` of the logs added, in the order added."""
         standings = tuple(rank(rules_text, self._rules[rules_text], rows) for rules_text, rows in self._groups.items())
         return Session(tuple(self._tables), standings, fit(self._two_dice, TWO_DICE), fit(self._one_die, ONE_DIE),
-                       self._impossible)
+                       self._impossible, tuple(self._throws_counted))
 
 
 def rank(rules_text: str, rules: Rules, rows: list[PlayerRow]) -> Standings:
-    """Return the :class:`Standings` of ``rows`` (one group's players) ranked by ``rules``'
-    :class:`Ranking`: equal figures share a rank; rows without a ranking figure follow,
-    unranked; ties and the unranked keep table order."""
+    """Return the :class:`Standings` of ``rows`` (one group's players) ranked by their place
+    at their own table, then by ``rules``' :class:`Ranking` (this module's docstring):
+    players without a place follow those with one; equal places and figures share a rank;
+    rows with neither a place nor every ranking figure follow, unranked; ties and the
+    unranked keep table order."""
     order = ranking(rules)
 
-    def key(row: PlayerRow) -> tuple[float, ...]:  # of a rankable row: no figure is None
-        figures = [(row.figures[name], better) for name, better in order.keys]
-        return tuple(-figure if better == MOST else figure for figure, better in figures if figure is not None)
+    def key(row: PlayerRow) -> tuple[tuple[int, float], ...]:
+        place = row.placing.place
+        figures = [(row.figures.get(name), better) for name, better in order.keys]
+        return ((0, place) if place is not None else (1, 0),
+                *((1, 0) if figure is None else (0, -figure if better == MOST else figure)
+                  for figure, better in figures))
 
     def rankable(row: PlayerRow) -> bool:
-        return all(row.figures.get(name) is not None for name, _ in order.keys)
+        return row.placing.place is not None or all(row.figures.get(name) is not None for name, _ in order.keys)
 
     placed: list[PlayerRow] = []
     for index, row in enumerate(sorted(filter(rankable, rows), key=key)):
@@ -204,4 +244,3 @@ def rank(rules_text: str, rules: Rules, rows: list[PlayerRow]) -> Standings:
     keys = tuple(name for name, _ in order.keys)
     columns = keys + tuple(name for name in HEADINGS if name in present and name not in keys)
     return Standings(rules_text, order.rule, keys, columns, tuple(placed))
-

@@ -23,7 +23,7 @@ from kitgen.kit.parts.part import Chunk, Part
 from kitgen.kit.render import DocumentInfo, KitRenderer
 from kitgen.kit.tables import MAX_TABLES
 from kitgen.session.dice import Fit
-from kitgen.session.figures import HEADINGS, PlayerRow, Session, Standings, TableLine
+from kitgen.session.figures import HEADINGS, PlayerRow, Session, Standings, TableLine, placing_text
 from kitgen.text import N_, ngettext, pgettext
 from kitgen.text import gettext as _
 from kitgen.text.summaries import listed, summary_line_text
@@ -57,6 +57,28 @@ class SessionTables(Part):
     files: tuple[str, ...]
     results: tuple[str, ...]
 
+    @property
+    def blocks(self) -> tuple[tuple[int, int, bool], ...]:
+        """Return the row groups the tables are printed in (:func:`row_blocks`)."""
+        return row_blocks(len(self.tables))
+
+
+KEPT_ROWS = 2  # the rows that open and close a table keep together: no page holds a single row
+
+
+def row_blocks(count: int) -> tuple[tuple[int, int, bool], ...]:
+    """Return how a table of ``count`` rows is cut into row groups, ``(start, stop, kept)``:
+    its first two rows and its last two are each kept on one page (``break-inside: avoid``),
+    a table of up to four rows is kept whole, so a page break never leaves one row alone on
+    a page, before it or after it.
+
+    >>> row_blocks(3), row_blocks(7)
+    (((0, 3, True),), ((0, 2, True), (2, 5, False), (5, 7, True)))
+    """
+    if count <= 2 * KEPT_ROWS:
+        return ((0, count, True),) if count else ()
+    return ((0, KEPT_ROWS, True), (KEPT_ROWS, count - KEPT_ROWS, False), (count - KEPT_ROWS, count, True))
+
 
 @dataclass(frozen=True)
 class StandingsTable:
@@ -68,6 +90,11 @@ class StandingsTable:
     headings: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
     marked: tuple[bool, ...]
+
+    @property
+    def blocks(self) -> tuple[tuple[int, int, bool], ...]:
+        """Return the row groups the rows are printed in (:func:`row_blocks`)."""
+        return row_blocks(len(self.rows))
 
 
 @dataclass(frozen=True)
@@ -182,31 +209,32 @@ def figure_text(value: float | int | None) -> str:
 
 
 def standings_table(group: Standings) -> StandingsTable:
-    """Return one group of the standings as printed cells: the rank, the player with their
-    table's number (marked ``*`` when its log has errors), each ranking figure in its own
-    column, then the player's other figures in one cell (:func:`figures_phrase`): few cells
-    keep a report of a hundred tables quick to render."""
+    """Return one group of the standings as printed cells: the rank, the player's table
+    (marked ``*`` when its log has errors), the player, their result at that table
+    (:func:`kitgen.session.figures.placing_text`), each ranking figure in its own column,
+    then the player's other figures in one cell (:func:`figures_phrase`): few cells keep a
+    report of a hundred tables quick to render."""
     keys = group.keys
-    headings = (_("Rank"), _("Player (table)"), *(_(HEADINGS[name]) for name in keys), _("Figures"))
+    headings = (_("Rank"), pgettext("game table", "Table"), _("Player"), _("Result at the table"),
+                *(_(HEADINGS[name]) for name in keys), _("Figures"))
     rows = tuple(
-        (figure_text(row.rank), player_cell(row),
-         *(figure_text(row.figures[name]) for name in keys),
+        (figure_text(row.rank), table_cell(row), row.player, placing_text(row.placing),
+         *(figure_text(row.figures.get(name)) for name in keys),
          figures_phrase(row, group.columns[len(keys):]))
         for row in group.rows
     )
     return StandingsTable(group.rules, _(group.rule), headings, rows, tuple(row.marked for row in group.rows))
 
 
-def player_cell(row: PlayerRow) -> str:
-    """Return a standings row's player with their table's number, marked ``*`` when its
-    log has errors.
+def table_cell(row: PlayerRow) -> str:
+    """Return a standings row's table number, marked ``*`` when its log has errors.
 
-    >>> player_cell(PlayerRow(1, "Eli", 3, True, {}))
-    'Eli (3 *)'
+    >>> table_cell(PlayerRow(1, "Eli", 3, True, {})), table_cell(PlayerRow(1, "Eli", 3, False, {}))
+    ('3 *', '3')
     """
     if row.marked:
-        return _("{player} ({table} *)").format(player=row.player, table=row.table)
-    return _("{player} ({table})").format(player=row.player, table=row.table)
+        return _("{table} *").format(table=row.table)
+    return str(row.table)
 
 
 COUNTED = {  # the figures that count something, by their HEADINGS key: the thing counted, one and many
@@ -282,7 +310,8 @@ def report_chunk(session: Session) -> Chunk:
                     pgettext("two dice", "Total"))]
     if session.one_die.throws:
         charts.append(chart(session.one_die, _("One die: every recorded face"), "one-die", pgettext("die", "Face")))
-    notes = [_(
+    notes = [_(game_note) for game_note in session.throws_counted]
+    notes += [_(
         "Few throws prove little: chance alone makes some totals come up more often than others, "
         "and a test on a few dozen throws can neither show fair dice nor catch a slightly uneven die. "
         "The test is Pearson's chi-square against fair dice; below p = 0.01 the counts are unlikely "

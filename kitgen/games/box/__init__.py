@@ -29,6 +29,8 @@ class BoxGame(Game[BoxRules]):
     title = N_("the Shut the Box presets")
     presets = PRESETS
     ranking_module = "kitgen.games.box.ranking"
+    throws_counted = N_("Shut the Box: a throw of two dice counts as its total, 2 to 12; a throw of one "
+                        "die, written die 4, counts as that die's face.")
     lengths_module = "kitgen.games.box.lengths"
     options = frozenset({"open", "roll", "close", "none", "role"})
 

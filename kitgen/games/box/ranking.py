@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
-from kitgen.games import LOWEST, MOST, Ranking
+import math
+
+from kitgen.games import LOWEST, MOST, Placing, Ranking
 from kitgen.games.box.presets import BoxRules
 from kitgen.games.box.results import BoxResults
 from kitgen.text import N_
@@ -15,18 +17,62 @@ def ranking(rules: BoxRules) -> Ranking:
     average = "average_score" if rules.scoring == "digits" else "average_left"
     fmt = rules.format
     if fmt == "two-attempts":
-        return Ranking((("combined", LOWEST),), N_("Ranked by the combined remainder of both attempts, "
-                       "lowest first; a player with fewer than two attempts recorded is not ranked."))
+        return Ranking((("combined", LOWEST),), N_("Between tables: the combined remainder of both attempts, "
+                       "lowest first; a player with fewer than two attempts recorded and no place is not ranked."))
     if fmt in ("single", "shut-wins"):
-        return Ranking((("score", LOWEST),), N_("Ranked by the turn's score, lowest first; a player "
-                       "without a turn recorded is not ranked."))
+        return Ranking((("score", LOWEST),), N_("Between tables: the turn's score, lowest first; a player "
+                       "without a turn recorded and no place is not ranked."))
     if fmt.startswith("best-of-"):
         return Ranking((("round_wins", MOST), (average, LOWEST)),
-                       N_("Ranked by round wins, most first, then by the average turn score, lowest first."))
+                       N_("Between tables: round wins, most first, then the average turn score, lowest first."))
     if fmt == "long-game":
-        return Ranking((("tables_won", MOST),), N_("Ranked by tables won."))
-    return Ranking(((average, LOWEST),), N_("Ranked by the average turn score, lowest first: how many "
-                   "turns a table lasts depends on its players, what one turn scores does not."))
+        return Ranking((("tables_won", MOST),), N_("Between tables: tables won."))
+    return Ranking(((average, LOWEST),), N_("Between tables: the average turn score, lowest first: how "
+                   "many turns a table lasts depends on its players, what one turn scores does not."))
+
+
+def placings(rules: BoxRules, results: BoxResults, players: tuple[str, ...]) -> dict[str, Placing]:
+    """Return each player's result at the table whose log gave ``results``, as the format
+    decides it (docs/rules.md sections 2-6): the winners won (or shared the win); in
+    ``elimination`` the others went out in a round, a later round placing higher (then the
+    lower running total); in ``hundred`` the loser lost and the others place by running
+    total; in the long game the other player lost; otherwise the others place by round wins
+    (``best-of-*``) or total, the lower the better. Nobody is placed when playing alone or
+    when the log ends before the game is decided."""
+    if len(players) == 1:
+        return {players[0]: Placing(None, "solo")}
+    if not results.decided:
+        return {name: Placing(None, "undecided") for name in players}
+    totals = results.totals or {}
+    out = results.out or {}
+    loser = results.hundred.loser if results.hundred else None
+
+    def order(name: str) -> tuple[float, ...]:  # lower places higher
+        if name in results.winners:
+            return (0,)
+        if name == loser or results.totals is None:
+            return (2,)
+        total = totals.get(name)
+        written = math.inf if total is None else total
+        if results.rounds is not None:
+            return (1, -results.rounds.wins.get(name, 0), written)
+        return (1, -out.get(name, math.inf), written)
+
+    keys = {name: order(name) for name in players}
+    placed = sorted(keys.values())
+    result = {}
+    for name in players:
+        place = placed.index(keys[name]) + 1  # equal results share a place: 1, 1, 3
+        if name in results.winners:
+            outcome = "won" if len(results.winners) == 1 else "shared"
+            result[name] = Placing(place, outcome)
+        elif name in out:
+            result[name] = Placing(place, "out", out[name])
+        elif keys[name] == (2,):
+            result[name] = Placing(place, "lost")
+        else:
+            result[name] = Placing(place, "place")
+    return result
 
 
 def player_figures(rules: BoxRules, results: BoxResults, name: str) -> dict[str, float | int | None]:

@@ -30,6 +30,8 @@ class KnucklebonesGame(Game[KnucklebonesRules]):
     title = N_("knucklebones")
     presets = PRESETS
     ranking_module = "kitgen.games.knucklebones.ranking"
+    throws_counted = N_("Knucklebones: every roll is one die, so each placement counts as a one-die "
+                        "throw of its face.")
     lengths_module = "kitgen.games.knucklebones.lengths"
     options = frozenset({"die_size", "mine", "theirs", "face", "column"})
 

@@ -136,6 +136,7 @@ class _Walk:
     errors: ErrorList = field(default_factory=ErrorList)
     rolls: tuple[list[int], list[int]] = field(default_factory=lambda: ([], []))
     removed: list[int] = field(default_factory=lambda: [0, 0])
+    impossible: int = 0
 
     @property
     def handlers(self) -> dict[type, Callable[[int, Any], None]]:
@@ -177,6 +178,8 @@ class _Walk:
         seat = self.mover(line, entry, game)
         if entry.face in FACES:
             self.rolls[seat].append(entry.face)
+        else:  # bad-roll: an impossible throw, left out of the session's dice as Shut the Box's are
+            self.impossible += 1
         column = slipped_column(entry.column)
         player = self.players[seat]
         if column is not None:  # docs/log-format.md ruling 12: the die goes in that column
@@ -336,7 +339,7 @@ class _Walk:
             games, dict(zip(players, self.match.wins, strict=True)),
             () if winner is None else (players[winner],), self.match.over,
             {name: tuple(faces) for name, faces in zip(players, self.rolls, strict=True)},
-            dict(zip(players, self.removed, strict=True)),
+            dict(zip(players, self.removed, strict=True)), self.impossible,
         )
 
     def game_result(self, game: GridGame, number: int) -> Outcome:

@@ -48,7 +48,7 @@ class KnucklebonesResults:
     """The results of one knucklebones log: its games, the game wins, the match winner
     (none while undecided), whether the match is decided, the faces of the placements that
     counted for each player in log order, and how many of the opponent's dice each
-    player's placements removed."""
+    player's placements removed, and how many placements wrote an impossible face."""
 
     games: tuple[GameResult, ...]
     wins: Mapping[str, int]
@@ -56,6 +56,7 @@ class KnucklebonesResults:
     decided: bool
     rolls: Mapping[str, tuple[int, ...]]
     removed: Mapping[str, int]
+    impossible: int = 0  # placements whose face is outside 1-6 (bad-roll): not in rolls, not in the JSON
 
     def to_json(self) -> dict[str, Any]:
         """Return the results as the JSON object of this module's docstring."""
