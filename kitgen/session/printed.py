@@ -215,7 +215,7 @@ def standings_table(group: Standings) -> StandingsTable:
     then the player's other figures in one cell (:func:`figures_phrase`): few cells keep a
     report of a hundred tables quick to render."""
     keys = group.keys
-    headings = (_("Rank"), pgettext("game table", "Table"), _("Player"), _("Result at the table"),
+    headings = (_("Rank"), pgettext("game table", "Table"), _("Player"), pgettext("at the table", "Result"),
                 *(_(HEADINGS[name]) for name in keys), _("Figures"))
     rows = tuple(
         (figure_text(row.rank), table_cell(row), row.player, placing_text(row.placing),
