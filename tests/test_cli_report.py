@@ -55,8 +55,8 @@ def test_the_report_holds_the_tables_standings_and_dice(club_pdf):
     assert "9 logs: 7 valid, 1 with errors" in tables and "1 that could not be read" in tables
     assert "Could not be read: line 3: player name 'Uma' is given twice" in tables
     assert "winner: Kemal (first to 2 round wins)" in tables and "1 error *" in tables
-    assert "Standings of the room" in standings and "Farid (2)" in standings
-    assert "Νίκος (3)" in standings and "Татьяна (8)" in standings and "Kemal (5 *)" in standings
+    assert "Standings of the room" in standings and "1 2 Farid won 31" in standings
+    assert "3 Νίκος played alone" in standings and "8 Татьяна lost" in standings and "5 * Kemal won" in standings
     assert "137 two-dice throws: consistent with fair dice, p = " in dice
     assert "81 one-die throws" in dice and "Few throws prove little" in dice
 

@@ -7,13 +7,17 @@ throws they count, knucklebones faces outside 1-6 being impossible throws."""
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
+import pytest
 from games_box import NAMES, SETUPS, random_box_game, rules_for
 from games_knucklebones import random_knucklebones_game
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from typer.testing import CliRunner
 
+from kitgen.cli import app
 from kitgen.games import Placing, find_game, find_preset
 from kitgen.logs.reader import parse_rules_line
 from kitgen.logs.validate import validate_text
@@ -132,3 +136,41 @@ def test_the_dice_say_which_throws_each_game_played_counts():
     assert any("every roll is one die" in note for note in notes)
     box_only = collect_session([SESSION / "table-01.log"])
     assert [gettext(note) for note in box_only.throws_counted] == [notes[0]]
+
+
+def page_rows(pdf: Path, pattern: str) -> list[tuple[str, int]]:
+    """Return, page by page of the tables and standings sheets, the sheet and how many of
+    its rows the page holds (rows counted by ``pattern``, found once in each row)."""
+    from pypdf import PdfReader
+
+    counted, sheet = [], ""
+    for page in PdfReader(pdf).pages:
+        text = page.extract_text()
+        sheet = text.split()[0] if text.split()[0] in ("Tables", "Standings", "Dice") else sheet
+        if sheet == "Tables":
+            counted.append((sheet, len(re.findall(r"t\d\d\.log", text))))
+        elif sheet == "Standings":
+            counted.append((sheet, len(re.findall(pattern, text))))
+    return counted
+
+
+@pytest.mark.render
+@pytest.mark.parametrize("tables, solo", [(45, 0), (14, 0), (12, 1)])
+def test_no_page_holds_a_single_row(tmp_path, tables, solo):
+    # 45 tables of 3 left table 45 alone on the tables sheet's second page, 14 the last of
+    # 42 standings rows alone on its second page; 12 and a solo table make 37 rows
+    template = (SESSION / "table-02.log").read_text(encoding="utf-8")
+    folder = tmp_path / "logs"  # printed as logs/t01.log: one line in its cell
+    folder.mkdir()
+    for number in range(1, tables + 1):
+        text = template.replace("Eleni", f"E{number:02d}").replace("Farid", f"F{number:02d}")
+        (folder / f"t{number:02d}.log").write_text(text.replace("Grace", f"G{number:02d}"), encoding="utf-8")
+    if solo:
+        (folder / "t99.log").write_text((SESSION / "table-03.log").read_text(encoding="utf-8"), encoding="utf-8")
+    pdf = tmp_path / "report.pdf"
+    result = CliRunner().invoke(app, ["report", str(folder), "-o", str(pdf)])
+    assert result.exit_code == 0, result.output
+    counted = page_rows(pdf, r"\b[EFG]\d\d\b|Νίκος")
+    assert sum(count for sheet, count in counted if sheet == "Tables") == tables + solo
+    assert sum(count for sheet, count in counted if sheet == "Standings") == 3 * tables + solo
+    assert all(count >= 2 for _, count in counted), counted
