@@ -55,10 +55,16 @@ def test_the_report_holds_the_tables_standings_and_dice(club_pdf):
     assert "9 logs: 7 valid, 1 with errors" in tables and "1 that could not be read" in tables
     assert "Could not be read: line 3: player name 'Uma' is given twice" in tables
     assert "winner: Kemal (first to 2 round wins)" in tables and "1 error *" in tables
+    assert "3 table 2, Thursday club session/table-03.log · strip" in tables  # the log's title: line
+    assert "Tables are numbered in the order their logs were given" in tables
+    assert "no winner is ranked below a player they beat" in standings
+    assert "strip Between tables: the combined remainder of both attempts, lowest first" in standings
     assert "Standings of the room" in standings and "1 2 Farid won 31" in standings
     assert "3 Νίκος played alone" in standings and "8 Татьяна lost" in standings and "5 * Kemal won" in standings
     assert "137 two-dice throws: consistent with fair dice, p = " in dice
     assert "81 one-die throws" in dice and "Few throws prove little" in dice
+    assert "Counted: Shut the Box throws of two dice, by their total." in dice
+    assert "Counted: Shut the Box throws of one die (written die 4); knucklebones rolls (a roll is one die)." in dice
 
 
 def test_the_chart_is_vector_and_the_fonts_are_kitgens(club_pdf):

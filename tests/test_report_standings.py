@@ -130,12 +130,16 @@ def test_a_knucklebones_face_outside_1_to_6_is_an_impossible_throw(tmp_path):
 
 
 def test_the_dice_say_which_throws_each_game_played_counts():
+    from kitgen.session.printed import report_chunk
+
     session = collect_session([SESSION])
-    notes = [gettext(note) for note in session.throws_counted]
-    assert any("a throw of one die, written die 4" in note for note in notes)
-    assert any("every roll is one die" in note for note in notes)
+    assert [gettext(message) for message in session.one_die_counted] == [
+        "Shut the Box throws of one die (written die 4)", "knucklebones rolls (a roll is one die)"]
+    two_dice, one_die = report_chunk(session).parts[2].charts
+    assert two_dice.counted == "Counted: Shut the Box throws of two dice, by their total."
+    assert "knucklebones rolls (a roll is one die)" in one_die.counted
     box_only = collect_session([SESSION / "table-01.log"])
-    assert [gettext(note) for note in box_only.throws_counted] == [notes[0]]
+    assert box_only.one_die_counted == session.one_die_counted[:1] and box_only.two_dice_counted
 
 
 def page_rows(pdf: Path, pattern: str) -> list[tuple[str, int]]:

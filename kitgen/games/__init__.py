@@ -150,7 +150,10 @@ class Game(Generic[GameRules]):
         ``results`` (this game's results record): who won, shared, placed or went out."""
         return cast(dict[str, Placing], self._ranking().placings(rules, results, players))
 
-    throws_counted: ClassVar[str] = ""  # which of its throws the dice count, a catalog message (N_)
+    # which of its throws the session's dice count, as two-dice totals and as one-die faces:
+    # catalog messages (N_), "" for none
+    two_dice_counted: ClassVar[str] = ""
+    one_die_counted: ClassVar[str] = ""
 
     def count_throws(self, results: Results, two_dice: dict[int, int], one_die: dict[int, int]) -> int:
         """Add the throws recorded in ``results`` (this game's results record) to

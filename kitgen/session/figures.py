@@ -29,8 +29,9 @@ No figure ranks choices of tiles or columns: only turns, scores, games and throw
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
-from kitgen.games import LOWEST, MOST, Placing, Ranking, find_game
+from kitgen.games import LOWEST, MOST, Game, Placing, Ranking, find_game
 from kitgen.games.preset import Rules
 from kitgen.logs.reader import parse_rules_line
 from kitgen.logs.report import Report, SummaryLine
@@ -152,14 +153,16 @@ class Session:
     """A whole session: its tables in the order given, the standings per ``rules:`` line in
     the order first met, the fit of two-dice totals and of one-die throws, how many
     impossible throws (``bad-roll``) were left out of both, and what the dice count of each
-    game played (:attr:`Game.throws_counted`, catalog messages, in the order first met)."""
+    game played as two-dice totals and as one-die faces (:attr:`Game.two_dice_counted`,
+    :attr:`Game.one_die_counted`: catalog messages, in the order first met)."""
 
     tables: tuple[TableLine, ...]
     standings: tuple[Standings, ...]
     two_dice: Fit
     one_die: Fit
     impossible: int
-    throws_counted: tuple[str, ...] = ()
+    two_dice_counted: tuple[str, ...] = ()
+    one_die_counted: tuple[str, ...] = ()
 
     @property
     def counts(self) -> dict[str, int]:
@@ -185,7 +188,7 @@ class SessionBuilder:
         self._two_dice: dict[int, int] = {}
         self._one_die: dict[int, int] = {}
         self._impossible = 0
-        self._throws_counted: dict[str, None] = {}
+        self._games: dict[str, Game[Any]] = {}  # each game met, in order: what its dice count
 
     def add(self, entry: Report | tuple[str, str]) -> None:
         """Add the next log: a validator's :class:`Report`, or ``(file, sentence)`` for a
@@ -207,14 +210,15 @@ class SessionBuilder:
             for name in entry.players
         )
         self._impossible += game.count_throws(entry.results, self._two_dice, self._one_die)
-        if game.throws_counted:
-            self._throws_counted[game.throws_counted] = None
+        self._games.setdefault(game.id, game)
 
     def session(self) -> Session:
         """Return the :class:`Session` of the logs added, in the order added."""
         standings = tuple(rank(rules_text, self._rules[rules_text], rows) for rules_text, rows in self._groups.items())
         return Session(tuple(self._tables), standings, fit(self._two_dice, TWO_DICE), fit(self._one_die, ONE_DIE),
-                       self._impossible, tuple(self._throws_counted))
+                       self._impossible,
+                       tuple(game.two_dice_counted for game in self._games.values() if game.two_dice_counted),
+                       tuple(game.one_die_counted for game in self._games.values() if game.one_die_counted))
 
 
 def rank(rules_text: str, rules: Rules, rows: list[PlayerRow]) -> Standings:

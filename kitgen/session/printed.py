@@ -26,7 +26,7 @@ from kitgen.session.dice import Fit
 from kitgen.session.figures import HEADINGS, PlayerRow, Session, Standings, TableLine, placing_text
 from kitgen.text import N_, ngettext, pgettext
 from kitgen.text import gettext as _
-from kitgen.text.summaries import listed, summary_line_text
+from kitgen.text.summaries import clauses, listed, summary_line_text
 
 DEFAULT_OUTPUT = Path("output") / "report.pdf"  # beside the kit's ./output/kit.pdf
 # The most logs a printed report lays out: as many tables as one kit prints (docs/cli.md "Limits
@@ -121,7 +121,8 @@ class Bar:
 class Chart:
     """A bar chart of one :class:`Fit`: its heading, verdict sentence, a caution when the
     throws are too few for the test, what a bar counts (``Total`` or ``Face``), size, plot
-    area, bars, count ticks ``(label, y_mm)``, bar width, and the table of counts under it."""
+    area, bars, count ticks ``(label, y_mm)``, bar width, the table of counts under it, and
+    which throws of the games played it counts."""
 
     heading: str
     verdict: str
@@ -136,6 +137,7 @@ class Chart:
     ticks: tuple[tuple[str, float], ...]
     counts: tuple[tuple[str, str, str], ...]  # (outcome, thrown, expected)
     text_mm: float = CHART_TEXT_MM
+    counted: str = ""  # which throws the chart counts, in one sentence
 
     @property
     def expected_path(self) -> str:
@@ -169,10 +171,10 @@ def tick_step(largest: float) -> int:
         magnitude *= 10
 
 
-def chart(fit: Fit, heading: str, what: str, outcome: str) -> Chart:
+def chart(fit: Fit, heading: str, what: str, outcome: str, counted: tuple[str, ...] = ()) -> Chart:
     """Return the :class:`Chart` of ``fit`` (``what`` names its throws, ``outcome`` what
-    each bar counts): bars scaled so the tallest bar or expected height fits under the top
-    tick."""
+    each bar counts, ``counted`` the games' catalog messages saying which of their throws
+    it counts): bars scaled so the tallest bar or expected height fits under the top tick."""
     largest = max([*fit.counts.values(), *(fit.expected(outcome) for outcome in fit.counts), 1])
     step = tick_step(largest)
     top_value = step * math.ceil(largest / step)
@@ -192,7 +194,9 @@ def chart(fit: Fit, heading: str, what: str, outcome: str) -> Chart:
                    for outcome, count in fit.counts.items())
     caution = fit.caution()
     return Chart(heading, fit.sentence(what), caution, outcome, CHART_WIDTH_MM, CHART_HEIGHT_MM, AXIS_LEFT_MM,
-                 base, round(slot * BAR_SHARE, 2), bars, ticks, counts)
+                 base, round(slot * BAR_SHARE, 2), bars, ticks, counts,
+                 counted=_("Counted: {throws}.").format(throws=clauses(_(message) for message in counted))
+                 if counted else "")
 
 
 def figure_text(value: float | int | None) -> str:
@@ -307,11 +311,11 @@ def summary_text(session: Session) -> str:
 def report_chunk(session: Session) -> Chunk:
     """Return the report as one document of three sheets."""
     charts = [chart(session.two_dice, _("Two dice: every recorded total"), "two-dice",
-                    pgettext("two dice", "Total"))]
+                    pgettext("two dice", "Total"), session.two_dice_counted)]
     if session.one_die.throws:
-        charts.append(chart(session.one_die, _("One die: every recorded face"), "one-die", pgettext("die", "Face")))
-    notes = [_(game_note) for game_note in session.throws_counted]
-    notes += [_(
+        charts.append(chart(session.one_die, _("One die: every recorded face"), "one-die", pgettext("die", "Face"),
+                            session.one_die_counted))
+    notes = [_(
         "Few throws prove little: chance alone makes some totals come up more often than others, "
         "and a test on a few dozen throws can neither show fair dice nor catch a slightly uneven die. "
         "The test is Pearson's chi-square against fair dice; below p = 0.01 the counts are unlikely "

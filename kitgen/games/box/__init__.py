@@ -29,8 +29,8 @@ class BoxGame(Game[BoxRules]):
     title = N_("the Shut the Box presets")
     presets = PRESETS
     ranking_module = "kitgen.games.box.ranking"
-    throws_counted = N_("Shut the Box: a throw of two dice counts as its total, 2 to 12; a throw of one "
-                        "die, written die 4, counts as that die's face.")
+    two_dice_counted = N_("Shut the Box throws of two dice, by their total")
+    one_die_counted = N_("Shut the Box throws of one die (written die 4)")
     lengths_module = "kitgen.games.box.lengths"
     options = frozenset({"open", "roll", "close", "none", "role"})
 

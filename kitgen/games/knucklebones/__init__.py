@@ -30,8 +30,7 @@ class KnucklebonesGame(Game[KnucklebonesRules]):
     title = N_("knucklebones")
     presets = PRESETS
     ranking_module = "kitgen.games.knucklebones.ranking"
-    throws_counted = N_("Knucklebones: every roll is one die, so each placement counts as a one-die "
-                        "throw of its face.")
+    one_die_counted = N_("knucklebones rolls (a roll is one die)")
     lengths_module = "kitgen.games.knucklebones.lengths"
     options = frozenset({"die_size", "mine", "theirs", "face", "column"})
 
