@@ -25,6 +25,7 @@ from kitgen.cli.parameters import (
     Group,
     MatchOption,
     OneDieOption,
+    OpsOption,
     PresetId,
     PresetOption,
     ScoringOption,
@@ -74,10 +75,10 @@ TRANSCRIBE_EXAMPLES = examples(
 )
 CHECK_EXAMPLES = examples(
     'kitgen check --open "1 2 4 9" --roll 5+1 --close "2 4"',
-    'kitgen check --rules classic --open "1 5 9" --roll 4 --none',
+    'kitgen check --ops add+mul --open "5 7 8" --roll 6x2 --close "5 7"',
     'kitgen check --rules knucklebones --face 3 --column left --theirs "left:3"',
 )
-RULES_EXAMPLES = examples("kitgen rules", "kitgen rules knucklebones")
+RULES_EXAMPLES = examples("kitgen rules", "kitgen rules knucklebones", "kitgen rules classic --ops add+mul")
 
 
 def fail(message: str) -> NoReturn:
@@ -228,6 +229,7 @@ def kit(
     format: FormatOption = None,
     scoring: ScoringOption = None,
     match: MatchOption = None,
+    ops: OpsOption = None,
     players: str | None = typer.Option(None, "--players", help=_('Names in seat order, e.g. "Ana, Ben".')),
     roster: Path | None = typer.Option(
         None, "--roster",
@@ -280,7 +282,7 @@ def kit(
     to_stdout = output == STDOUT
     try:
         settled = settle_rules(rules, tiles=tiles, one_die=one_die, format=format,
-                               scoring=scoring, match=match)
+                               scoring=scoring, match=match, ops=ops)
         refuse_unused(settled, die_size=die_size)
         if players is not None and roster is not None:
             fail(_("give names with --players or --roster, not both."))
@@ -328,6 +330,7 @@ def check(
     format: FormatOption = None,
     scoring: ScoringOption = None,
     match: MatchOption = None,
+    ops: OpsOption = None,
     open_tiles: list[str] | None = typer.Option(
         None, "--open", callback=given_once, help=_('The open tiles, e.g. "1 2 4 9".')),
     roll: list[str] | None = typer.Option(None, "--roll", callback=given_once, help=_("The throw: 8, 5+3 or 'die 4'.")),
@@ -355,7 +358,7 @@ def check(
 
     try:
         settled = settle_rules(rules, tiles=tiles, one_die=one_die, format=format,
-                               scoring=scoring, match=match)
+                               scoring=scoring, match=match, ops=ops)
         claim = {"open": only(open_tiles), "roll": only(roll), "close": only(close), "none": none,
                  "role": role, "mine": only(mine), "theirs": only(theirs), "face": only(face),
                  "column": column}
@@ -541,17 +544,20 @@ def rules_command(
     preset: PresetId | None = typer.Argument(
         None, metavar="PRESET", case_sensitive=False, show_default=False,
         help=_("A preset id; without one, list the presets.")),
+    ops: OpsOption = None,
 ) -> None:
     """Run ``kitgen rules`` (docs/cli.md)."""
     from kitgen.games import find_preset
     from kitgen.rulebook import rules_text
 
+    if preset is None and ops is not None:
+        fail(_("--ops words one preset's rules: name it, e.g. kitgen rules classic --ops add+mul."))
     if preset is None:
         width = max(len(known.id) for known in presets())
         for known in presets():
             typer.echo(f"{known.id:<{width}}  {_(known.summary)}")
         return
     try:
-        typer.echo(rules_text(find_preset(preset)))
+        typer.echo(rules_text(find_preset(preset), {} if ops is None else {"ops": ops}))
     except KitgenError as error:
         fail(str(error))
