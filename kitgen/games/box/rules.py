@@ -362,7 +362,7 @@ def _bad_operation(rules: BoxRules, throw: Throw, tiles: tuple[int, ...]) -> Pro
     """Return the ``bad-operation`` problem of ``throw`` (docs/log-format.md): an operation the
     table does not allow, or one that makes no value for the faces. A no-move claim on a throw
     that makes no value under any allowed operation is none: it is the throw of docs/rules.md
-    section 9 that has no move even on a full box (docs/log-format.md ruling 14)."""
+    section 9 that has no move even on a full box (docs/log-format.md, "Shut the Box presets")."""
     op = throw.operation
     if op is None:
         return None
