@@ -16,7 +16,7 @@ Nothing here names a move for a game in progress: the worked examples are fixed 
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -174,20 +174,23 @@ def rulebook(rules: Rules) -> Rulebook:
     )
 
 
-def rules_text(preset: Preset[Rules]) -> str:
-    """Return ``preset``'s rules as plain terminal text: its default rulebook, then one
-    paragraph per option listing what each value changes (docs/cli.md, ``kitgen rules``).
+def rules_text(preset: Preset[Rules], chosen: Mapping[str, str] | None = None) -> str:
+    """Return ``preset``'s rules as plain terminal text: its rulebook with the ``chosen``
+    options (default: none, its default rulebook), then one paragraph per option listing what
+    each value changes, and the set options chosen (``ops``) with their value (docs/cli.md,
+    ``kitgen rules``). Raises :class:`OptionError` for an option or value the preset lacks.
 
     >>> from kitgen.games import find_preset
     >>> "45" in rules_text(find_preset("classic"))
     True
     """
-    book = rulebook(preset.configure())
+    chosen = dict(chosen or {})
+    book = rulebook(preset.configure(chosen))
     blocks = [_underlined(book.title), _wrapped(gettext("Goal: {goal}").format(goal=book.goal), "", "")]
     for section in (*book.sections, book.example):
         blocks.append(_section_text(section))
     blocks.append(_section_text(Section(pgettext("rules heading", "Result"), (book.result_rule,))))
-    blocks.append(_options_text(preset))
+    blocks.append(_options_text(preset, chosen))
     return "\n\n".join(blocks)
 
 
@@ -206,17 +209,26 @@ def _section_text(section: Section) -> str:
     return "\n".join([section.heading, *(_wrapped(paragraph) for paragraph in section.paragraphs)])
 
 
-def _options_text(preset: Preset[Rules]) -> str:
+def _options_text(preset: Preset[Rules], chosen: dict[str, str]) -> str:
     heading = pgettext("rules heading", "Options")
-    if not preset.options:
+    settled = dict(preset.configure(chosen).options)
+    set_options = [option for option in preset.set_options if settled[option.name] != option.default]
+    if not preset.options and not set_options:
         return f"{heading}\n{_wrapped(gettext('{preset} has no options.').format(preset=preset.id))}"
     lines = [gettext("Options (kitgen kit --rules {preset} --OPTION VALUE)").format(preset=preset.id)]
     for option in preset.options:
         lines.append(gettext("{option} (default {default}):").format(option=option.name, default=option.default))
         for value in option.values:
             effect = pgettext("sentence separator", " ").join(
-                rule_text(preset.configure({option.name: value}), f"option.{option.name}"))
+                rule_text(preset.configure({**chosen, option.name: value}), f"option.{option.name}"))
             lines.append(_wrapped(gettext("{value}: {effect}").format(value=value, effect=effect), "  - ", "    "))
+    for set_option in set_options:  # docs/rules.md section 9: listed only when chosen, not the default
+        value = settled[set_option.name]
+        lines.append(gettext("{option} (default {default}):").format(option=set_option.name,
+                                                                    default=set_option.default))
+        effect = pgettext("sentence separator", " ").join(
+            rule_text(preset.configure(chosen), f"option.{set_option.name}"))
+        lines.append(_wrapped(gettext("{value}: {effect}").format(value=value, effect=effect), "  - ", "    "))
     return "\n".join(lines)
 
 

@@ -22,17 +22,19 @@ from functools import cache, partial
 
 from kitgen.games import find_preset
 from kitgen.games.box.formats import OPENER, Play, start_play
-from kitgen.games.box.presets import BoxRules
+from kitgen.games.box.presets import OPERATIONS, BoxRules
 from kitgen.games.box.rules import (
     LOW_SUM_LIMIT,
     Throw,
     apply_move,
+    faces_needed,
     finished,
     fresh_box,
     has_move,
     movable_tiles,
     one_die_allowed,
     open_sum,
+    operation_value,
     tiles_of,
     turn_score,
 )
@@ -54,6 +56,14 @@ SETUPS: tuple[tuple[str, dict[str, str]], ...] = (
     ("hundred", {"scoring": "digits"}),
     ("long-game", {}),
 )
+
+# docs/rules.md section 9: every non-empty set of operations, as ops= writes it
+OPERATION_SETS = tuple("+".join(op for bit, op in enumerate(OPERATIONS) if mask >> bit & 1)
+                       for mask in range(1, 1 << len(OPERATIONS)))
+OPS_SETUPS: tuple[tuple[str, dict[str, str]], ...] = tuple(
+    (preset, {**options, "ops": ops}) for ops in OPERATION_SETS
+    for preset, options in (("strip", {}), ("classic", {}), ("classic", {"tiles": "12", "format": "best-of-3"}),
+                            ("classic", {"one-die": "off", "format": "elimination"}), ("ten", {})))
 
 FAULT_CODES = (
     "syntax", "unknown-player", "bad-roll", "one-die-not-allowed", "tile-unavailable",
@@ -178,6 +188,8 @@ def _throw(rng: random.Random, rules: BoxRules, style: _Style, box: int) -> Thro
         face = rng.randint(1, 6)
         return Throw(1, (face,), face)
     faces = (rng.randint(1, 6), rng.randint(1, 6))
+    if faces_needed(rules):  # docs/rules.md section 9: both faces, and the operation chosen later
+        return Throw(2, faces, sum(faces))
     if rules.format != "long-game" and rng.random() >= style.faces:
         return Throw(2, (), sum(faces))
     return Throw(2, faces, sum(faces))
@@ -198,6 +210,18 @@ def _throw_text(rng: random.Random, style: _Style, throw: Throw, tiles: tuple[in
         body = separator.join(map(str, shown))
     checked_text = "" if checked is None else f"  = {checked}"
     return f"{head}: {body}{checked_text}"
+
+
+def _operation(rng: random.Random, rules: BoxRules, throw: Throw, movable: int) -> tuple[Throw, int | None]:
+    """Return ``throw`` naming an allowed operation, and the value to move (``None``: no
+    move): one whose value has a move when any has (docs/rules.md section 9), else any allowed
+    operation that makes a value, else (the throw makes none) any allowed operation."""
+    values = {op: operation_value(op, throw.faces) for op in rules.ops}
+    moving = [op for op, value in values.items() if value is not None and has_move(movable, value)]
+    making = [op for op, value in values.items() if value is not None]
+    op = rng.choice(moving or making or list(rules.ops))
+    named = Throw(2, throw.faces, throw.total, None if op == "add" else op)
+    return named, (values[op] if moving else None)
 
 
 class _Writer:
@@ -231,7 +255,11 @@ def _play_turn(writer: _Writer, rules: BoxRules, box: int, role: str,
         movable = movable_tiles(rules, box, role)
         if rules.format == "long-game" and throw.double:
             extra += 1  # docs/rules.md section 6: every double earns an extra turn
-        tiles = pick(rng, movable, throw.total) if has_move(movable, throw.total) else ()
+        if faces_needed(rules) and throw.dice == 2:
+            throw, value = _operation(rng, rules, throw, movable)
+            tiles = pick(rng, movable, value) if value is not None else ()
+        else:
+            tiles = pick(rng, movable, throw.total) if has_move(movable, throw.total) else ()
         checked = sum(tiles) if tiles and writer.chance(style.checked) else None
         after = apply_move(rules, box, tiles, role)
         completed = bool(tiles) and finished(rules, after, role)

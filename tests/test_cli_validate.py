@@ -266,7 +266,7 @@ def test_a_folder_means_every_log_in_it_and_several_logs_end_with_one_closing_li
 def test_one_log_has_no_closing_line_and_json_none():
     assert "logs:" not in validate(VALID).stdout
     result = validate("--json", CASES)
-    assert len(json.loads(result.stdout)) == 230
+    assert len(json.loads(result.stdout)) == 239
 
 
 def test_help_points_at_the_log_format_with_an_example():

@@ -25,12 +25,13 @@ from kitgen.cli.parameters import (
     Group,
     MatchOption,
     OneDieOption,
+    OpsOption,
     PresetId,
     PresetOption,
     ScoringOption,
     TilesOption,
 )
-from kitgen.errors import KitgenError
+from kitgen.errors import KitgenError, quote
 from kitgen.games import DEFAULT_PRESET, presets
 from kitgen.games.preset import Rules
 from kitgen.kit.request import HostKeyPlacement, PaperName
@@ -40,6 +41,7 @@ from kitgen.text import ngettext
 if TYPE_CHECKING:  # for annotations only: the CLI imports Rich and the session when a command runs
     from rich.progress import Progress, TaskID
 
+    from kitgen.practice.levels import Level
     from kitgen.session.figures import Session
 
 
@@ -74,10 +76,10 @@ TRANSCRIBE_EXAMPLES = examples(
 )
 CHECK_EXAMPLES = examples(
     'kitgen check --open "1 2 4 9" --roll 5+1 --close "2 4"',
-    'kitgen check --rules classic --open "1 5 9" --roll 4 --none',
+    'kitgen check --ops add+mul --open "5 7 8" --roll 6x2 --close "5 7"',
     'kitgen check --rules knucklebones --face 3 --column left --theirs "left:3"',
 )
-RULES_EXAMPLES = examples("kitgen rules", "kitgen rules knucklebones")
+RULES_EXAMPLES = examples("kitgen rules", "kitgen rules knucklebones", "kitgen rules classic --ops add+mul")
 
 
 def fail(message: str) -> NoReturn:
@@ -228,6 +230,7 @@ def kit(
     format: FormatOption = None,
     scoring: ScoringOption = None,
     match: MatchOption = None,
+    ops: OpsOption = None,
     players: str | None = typer.Option(None, "--players", help=_('Names in seat order, e.g. "Ana, Ben".')),
     roster: Path | None = typer.Option(
         None, "--roster",
@@ -280,7 +283,7 @@ def kit(
     to_stdout = output == STDOUT
     try:
         settled = settle_rules(rules, tiles=tiles, one_die=one_die, format=format,
-                               scoring=scoring, match=match)
+                               scoring=scoring, match=match, ops=ops)
         refuse_unused(settled, die_size=die_size)
         if players is not None and roster is not None:
             fail(_("give names with --players or --roster, not both."))
@@ -328,6 +331,7 @@ def check(
     format: FormatOption = None,
     scoring: ScoringOption = None,
     match: MatchOption = None,
+    ops: OpsOption = None,
     open_tiles: list[str] | None = typer.Option(
         None, "--open", callback=given_once, help=_('The open tiles, e.g. "1 2 4 9".')),
     roll: list[str] | None = typer.Option(None, "--roll", callback=given_once, help=_("The throw: 8, 5+3 or 'die 4'.")),
@@ -355,7 +359,7 @@ def check(
 
     try:
         settled = settle_rules(rules, tiles=tiles, one_die=one_die, format=format,
-                               scoring=scoring, match=match)
+                               scoring=scoring, match=match, ops=ops)
         claim = {"open": only(open_tiles), "roll": only(roll), "close": only(close), "none": none,
                  "role": role, "mine": only(mine), "theirs": only(theirs), "face": only(face),
                  "column": column}
@@ -541,17 +545,120 @@ def rules_command(
     preset: PresetId | None = typer.Argument(
         None, metavar="PRESET", case_sensitive=False, show_default=False,
         help=_("A preset id; without one, list the presets.")),
+    ops: OpsOption = None,
 ) -> None:
     """Run ``kitgen rules`` (docs/cli.md)."""
     from kitgen.games import find_preset
     from kitgen.rulebook import rules_text
 
+    if preset is None and ops is not None:
+        fail(_("--ops words one preset's rules: name it, e.g. kitgen rules classic --ops add+mul."))
     if preset is None:
         width = max(len(known.id) for known in presets())
         for known in presets():
             typer.echo(f"{known.id:<{width}}  {_(known.summary)}")
         return
     try:
-        typer.echo(rules_text(find_preset(preset)))
+        typer.echo(rules_text(find_preset(preset), {} if ops is None else {"ops": ops}))
     except KitgenError as error:
         fail(str(error))
+
+
+PRACTICE_EXAMPLES = examples(
+    "kitgen practice --level 2 --seed 7 --json",
+    "kitgen practice --level 3 --roster class.csv --problems 8 --kinds make,sentence --json",
+)
+
+
+@app.command("practice", cls=Command, epilog=PRACTICE_EXAMPLES,
+              help=_("Draw practice problems on the box and their answers (docs/practice.md); --json prints them."))
+def practice_command(
+    level: int = typer.Option(1, "--level", min=1, max=4, help=_("The level: box, operations and open tiles.")),
+    seed: int | None = typer.Option(None, "--seed", min=0, show_default=_("drawn at random"),
+                                    help=_("The seed of the (first) sheet: the same seed gives the same sheet.")),
+    problems: int = typer.Option(12, "--problems", min=1, max=100, help=_("Problems on each sheet.")),
+    kinds: str | None = typer.Option(None, "--kinds", show_default="make,move,no-move,score,sentence",
+                                     help=_("The kinds of problem, joined by commas.")),
+    box: int | None = typer.Option(None, "--box", help=_("Set the level's box: 9, 10 or 12 tiles.")),
+    ops: OpsOption = None,
+    open_range: str | None = typer.Option(None, "--open", help=_('Set how many tiles are open, e.g. "4-8".')),
+    roster: Path | None = typer.Option(
+        None, "--roster", help=_("A class list: one sheet per pupil, each its own seed.")),
+    as_json: bool = typer.Option(False, "--json", help=_("Print every sheet's problems and answers as JSON.")),
+) -> None:
+    """Run ``kitgen practice`` (docs/practice.md)."""
+    import json
+    import random
+
+    from kitgen.practice.levels import LEVELS
+    from kitgen.practice.sheets import LevelError, class_set
+
+    try:
+        settled = practice_level(LEVELS[level], box, ops, open_range)
+        chosen_kinds = practice_kinds(kinds)
+        names: tuple[str | None, ...] = (None,)
+        if roster is not None:
+            from kitgen.kit.roster import read_roster
+
+            names = tuple(read_roster(roster).names)
+        if not as_json:
+            fail(_("practice sheets are not printed yet: add --json for the problems and their answers."))
+        first = seed if seed is not None else random.SystemRandom().randrange(1, 1_000_000)
+        sheets = class_set(first, settled, problems, names, chosen_kinds)
+    except KitgenError as error:
+        fail(str(error))
+    except LevelError:
+        fail(_("these settings give no problem of every kind asked for: open more tiles or allow more operations."))
+    from kitgen.practice.sheets import sheets_json
+
+    typer.echo(json.dumps(sheets_json(sheets), ensure_ascii=False))
+
+
+def practice_level(level: Level, box: int | None, ops: str | None, open_range: str | None) -> Level:
+    """Return ``level`` with the settings given on the command line; fails with one sentence
+    for a box, operations or open range it cannot take (docs/practice.md, "Levels")."""
+    from dataclasses import replace
+
+    from kitgen.games.box.presets import OPS
+    from kitgen.practice.levels import BOX_SIZES
+
+    changes: dict[str, Any] = {}
+    if box is not None:
+        if box not in BOX_SIZES:
+            fail(_("--box is 9, 10 or 12, not {box}.").format(box=box))
+        changes["box"] = box
+        if box > 9:
+            changes["scorings"] = ("sum",)  # digits scoring reads tiles as digits: a box of 9 only
+    if ops is not None:
+        read = OPS.read(ops)
+        if read is None:
+            fail(_("--ops is one or more of add, sub, mul, div joined by + in that order (e.g. add+mul), "
+                   "not {ops}.").format(ops=quote(ops)))
+        changes["ops"] = read
+    size = changes.get("box", level.box)
+    if open_range is not None:
+        least, dash, most = open_range.partition("-")
+        bounds = (least.strip(), (most if dash else least).strip())
+        if not all(bound.isdigit() for bound in bounds) or not 1 <= int(bounds[0]) <= int(bounds[1]) <= size:
+            fail(_("--open is how many tiles are open, from 1 to {size} (e.g. 4-8), not {text}.").format(
+                size=size, text=quote(open_range)))
+        changes["open_least"], changes["open_most"] = int(bounds[0]), int(bounds[1])
+    elif size < level.open_most:
+        changes["open_most"] = size
+        changes["open_least"] = min(level.open_least, size)
+    return replace(level, **changes)
+
+
+def practice_kinds(text: str | None) -> tuple[str, ...]:
+    """Return the problem kinds ``--kinds`` names (all five when not given); fails with one
+    sentence naming the kinds for an unknown one."""
+    from kitgen.practice.levels import KINDS
+
+    if text is None:
+        return KINDS
+    chosen = tuple(dict.fromkeys(word.strip().lower() for word in text.split(",") if word.strip()))
+    unknown = [kind for kind in chosen if kind not in KINDS]
+    if unknown or not chosen:
+        fail(_("--kinds takes {kinds}, joined by commas, not {text}.").format(
+            kinds=", ".join(KINDS), text=quote(text)))
+    return chosen

@@ -125,5 +125,9 @@ FormatOption = Annotated[FormatChoice | None, typer.Option(
     "--format", case_sensitive=False, help=_("classic: single round, best of 3/5/7, or elimination."))]
 ScoringOption = Annotated[ScoringChoice | None, typer.Option(
     "--scoring", case_sensitive=False, help=_("hundred: score the tiles' sum or their digits."))]
+OpsOption = Annotated[str | None, typer.Option(
+    "--ops", metavar="OPS", show_default="add",
+    help=_("strip, classic, ten: the operations a throw may use, joined by + in this order: add, sub, mul, "
+           "div (e.g. add+mul)."))]
 MatchOption = Annotated[MatchChoice | None, typer.Option(
     "--match", case_sensitive=False, help=_("knucklebones: one game or a best-of match."))]

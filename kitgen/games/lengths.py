@@ -32,7 +32,8 @@ class GameLength:
 def measured_length(lengths: Lengths, rules: Rules, seats: int) -> GameLength:
     """Return how long games of ``rules`` for ``seats`` players last, as ``lengths``
     measured them; for a registered variant that was not measured, as games of the preset
-    it prints as last with the same options.
+    it prints as last with the same options; with a set option (``ops``) other than its
+    default, as games without it (not measured yet).
 
     Raises :class:`PlayerCountError` for seats outside the preset's range.
     """
@@ -41,5 +42,9 @@ def measured_length(lengths: Lengths, rules: Rules, seats: int) -> GameLength:
     if measured is None:
         from kitgen.games import find_preset
 
-        measured = lengths[replace(rules, preset=find_preset(rules.preset).layout).describe(), seats]
+        preset = find_preset(rules.preset)
+        # a set option (ops, docs/rules.md section 9) is not measured: as its default's games
+        unset = {option.name: option.default for option in preset.set_options}
+        options = tuple((name, unset.get(name, value)) for name, value in rules.options)
+        measured = lengths[replace(rules, preset=preset.layout, options=options).describe(), seats]
     return GameLength(*measured)

@@ -34,6 +34,43 @@ class Option:
         return tuple(value for value, _ in self.choices)
 
 
+@dataclass(frozen=True)
+class SetOption:
+    """A preset option whose value is a non-empty set of ``items``, written joined by ``+``
+    in the declared order (``ops=add+mul``, docs/rules.md section 9). It sets the field
+    ``field`` of the game's rules type to the tuple of the items chosen, in that order.
+
+    Kept apart from :attr:`Preset.options`: its many values are not combined with the
+    others' in a kit's measured lengths, a preset's golden words or ``kitgen rules``'
+    option list, and the game with only ``default`` chosen is the game without the option.
+
+    >>> ops = SetOption("ops", "ops", ("add", "sub", "mul", "div"), "add")
+    >>> ops.read("ADD+mul"), ops.read("mul+add")
+    (('add', 'mul'), None)
+    """
+
+    name: str
+    field: str
+    items: tuple[str, ...]
+    default: str
+
+    def read(self, value: str) -> tuple[str, ...] | None:
+        """Return the items ``value`` writes (``add+mul``), or ``None`` unless it writes a
+        non-empty set of the items, each once, in the declared order."""
+        words = tuple(word.strip() for word in value.lower().split("+"))
+        if not all(word in self.items for word in words) or len(set(words)) != len(words):
+            return None
+        return words if list(words) == sorted(words, key=self.items.index) else None
+
+    def ordered(self, value: str) -> str | None:
+        """Return ``value`` written in the declared order (``mul+add`` -> ``add+mul``) when it
+        names a set of the items, each once, in another order; ``None`` otherwise."""
+        words = [word.strip() for word in value.lower().split("+")]
+        if not all(word in self.items for word in words) or len(set(words)) != len(words):
+            return None
+        return "+".join(sorted(words, key=self.items.index))
+
+
 @dataclass(frozen=True, kw_only=True)
 class Rules:
     """A preset with every option settled: what every game's rules share. Each game
@@ -53,7 +90,7 @@ class Rules:
         from kitgen.games import find_preset
 
         preset = find_preset(self.preset)
-        defaults = {option.name: option.default for option in preset.options}
+        defaults = {option.name: option.default for option in preset.every_option}
         changed = [f"{name}={value}" for name, value in self.options if defaults[name] != value]
         return " ".join([self.preset, *changed])
 
@@ -108,6 +145,7 @@ class Preset(Generic[RulesType]):
     options: tuple[Option, ...] = ()
     record_shape: RecordShape = RecordShape()
     prints_as: str = ""  # the preset whose kit parts and rule card it prints with; "": its own
+    set_options: tuple[SetOption, ...] = ()  # options whose value is a set (docs/rules.md section 9)
 
     @property
     def layout(self) -> str:
@@ -120,18 +158,24 @@ class Preset(Generic[RulesType]):
         """
         return self.prints_as or self.id
 
-    def option(self, name: str) -> Option:
+    @property
+    def every_option(self) -> tuple[Option | SetOption, ...]:
+        """Return the options, then the set options (:class:`SetOption`), in declared order."""
+        return (*self.options, *self.set_options)
+
+    def option(self, name: str) -> Option | SetOption:
         """Return the option called ``name``.
 
         Raises :class:`OptionError` if the preset has no such option.
         """
-        for option in self.options:
+        every = self.every_option
+        for option in every:
             if option.name == name.lower():
                 return option
-        sentence = (gettext("preset {preset} has no option {option} (its options: {known}).") if self.options
+        sentence = (gettext("preset {preset} has no option {option} (its options: {known}).") if every
                     else gettext("preset {preset} has no option {option} (its options: none)."))
         raise OptionError(sentence.format(preset=quote(self.id), option=quote(name),
-                                          known=listed(option.name for option in self.options)))
+                                          known=listed(option.name for option in every)))
 
     def configure(self, chosen: Mapping[str, str] | None = None) -> RulesType:
         """Return the rules of this preset (its game's rules type) with the ``chosen``
@@ -146,10 +190,13 @@ class Preset(Generic[RulesType]):
         """
         chosen = chosen or {}
         fields: dict[str, Any] = {}
-        settled: dict[str, str] = {option.name: option.default for option in self.options}
+        settled: dict[str, str] = {option.name: option.default for option in self.every_option}
         for name, value in chosen.items():
             option = self.option(name)
             value = str(value).lower()
+            if isinstance(option, SetOption):
+                settled[option.name] = self._set_value(option, value)
+                continue
             if value not in option.values:
                 allowed = listed(option.values)
                 raise OptionError(gettext(
@@ -158,7 +205,26 @@ class Preset(Generic[RulesType]):
             settled[option.name] = value
         for option in self.options:
             fields[option.field] = dict(option.choices)[settled[option.name]]
+        for set_option in self.set_options:
+            fields[set_option.field] = set_option.read(settled[set_option.name])
         return replace(self.defaults, options=tuple(settled.items()), **fields)
+
+    def _set_value(self, option: SetOption, value: str) -> str:
+        """Return ``value`` of the set option ``option`` as settled (its items joined by
+        ``+``); raises :class:`OptionError` with one sentence when it writes no such set."""
+        if option.read(value) is not None:
+            return "+".join(option.read(value) or ())
+        ordered = option.ordered(value)
+        if ordered is not None:
+            raise OptionError(gettext(
+                "option {option} of {preset} cannot be {value}; write {ordered} ({items} joined by + in that order)."
+            ).format(option=quote(option.name), preset=quote(self.id), value=quote(value),
+                     ordered=quote(ordered), items=listed(option.items)))
+        raise OptionError(gettext(
+            "option {option} of {preset} cannot be {value} (one or more of {items}, joined by + in that "
+            "order, e.g. {example})."
+        ).format(option=quote(option.name), preset=quote(self.id), value=quote(value),
+                 items=listed(option.items), example="+".join(option.items[:2])))
 
 
 def check_player_count(rules: Rules, count: int) -> None:

@@ -19,7 +19,7 @@ ERROR_CODES = (  # docs/log-format.md, "Error codes"
     "syntax", "unknown-player", "bad-roll", "one-die-not-allowed", "tile-unavailable",
     "repeated-tile", "sum-mismatch", "missed-move", "play-after-end", "unfinished-turn",
     "checked-sum", "wrong-score", "wrong-total", "wrong-winner", "turn-order", "extra-turn",
-    "missing-turn", "bad-column", "column-full", "dice-needed",
+    "missing-turn", "bad-column", "column-full", "dice-needed", "bad-operation",
 )
 
 

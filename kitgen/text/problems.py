@@ -88,6 +88,37 @@ def _sum_mismatch(params: dict[str, Any]) -> str:
         tiles="+".join(map(str, tiles)), sum=sum(tiles), total=total)
 
 
+def _sum_mismatch_value(params: dict[str, Any]) -> str:
+    tiles, value = params["tiles"], params["value"]
+    if len(tiles) == 1:
+        return _("tile {tile} does not match {throw}, which makes {value}.").format(
+            tile=tiles[0], throw=params["throw"], value=value)
+    return _("{tiles} is {sum}, but {throw} makes {value}.").format(
+        tiles="+".join(map(str, tiles)), sum=sum(tiles), throw=params["throw"], value=value)
+
+
+def operation_names(ops: tuple[str, ...]) -> str:
+    """Return the operations ``ops`` in words, as a list: ``addition, multiplication``
+    (docs/rules.md section 9)."""
+    words = {"add": _("addition"), "sub": _("subtraction"), "mul": _("multiplication"), "div": _("division")}
+    return and_list([words[op] for op in ops])
+
+
+def _operation_not_allowed(params: dict[str, Any]) -> str:
+    if params["ops"] == ("add",):
+        return _("{throw} names {operation}, but this game allows only addition (write the dice as 5+3).").format(
+            throw=params["throw"], operation=operation_names((params["op"],)))
+    return _("{throw} names {operation}, but this game allows only {allowed}.").format(
+        throw=params["throw"], operation=operation_names((params["op"],)), allowed=operation_names(params["ops"]))
+
+
+def _operation_no_value(params: dict[str, Any]) -> str:
+    if params["op"] == "sub":
+        return _("{throw}: subtraction makes no value from two equal faces.").format(throw=params["throw"])
+    return _("{throw}: the larger face is not a whole multiple of the smaller, so division makes no value.").format(
+        throw=params["throw"])
+
+
 def _wrong_totals(params: dict[str, Any]) -> str:
     return _("{clauses}.").format(clauses=clauses(
         _("{name}'s total is {total}, not {claimed}").format(name=name, total=total, claimed=claimed)
@@ -116,6 +147,9 @@ _SENTENCES: dict[tuple[str, str], Callable[[dict[str, Any]], str]] = {
     ("tile-unavailable", "unavailable"): _unavailable,
     ("repeated-tile", "repeated"): _repeated,
     ("sum-mismatch", "mismatch"): _sum_mismatch,
+    ("sum-mismatch", "value"): _sum_mismatch_value,
+    ("bad-operation", "not-allowed"): _operation_not_allowed,
+    ("bad-operation", "no-value"): _operation_no_value,
     ("bad-column", "syntax"): lambda params: str(params["error"]),
     ("bad-column", "read-as"): lambda params: _("{text} is not a column; it is read as the {column} column.").format(
         text=quote(params["text"]), column=params["column"]),
@@ -246,6 +280,10 @@ _SENTENCES: dict[tuple[str, str], Callable[[dict[str, Any]], str]] = {
         "the turn ended with the no-move throw on line {line}.").format(line=params["line"]),
     ("dice-needed", "faces"): lambda params: _(
         "the long game needs both faces of a two-dice throw, not only {total}.").format(total=params["total"]),
+    ("dice-needed", "ops"): lambda params: _(
+        "with {operations} allowed, write both faces of a two-dice throw and the operation used (6x2, "
+        "6-2, 6+2), not only {total}; the tiles are checked against {total}.").format(
+        total=params["total"], operations=operation_names(params["ops"])),
     ("checked-sum", "sum"): lambda params: _(
         "the checked sum is {checked}, the tiles written add up to {sum}.").format(
         checked=params["checked"], sum=params["sum"]),

@@ -22,6 +22,11 @@ if TYPE_CHECKING:
     from kitgen.rulebook import Rulebook
 
 
+# docs/rules.md section 9: a worked number sentence for each operation, on the throw 6 and 2
+NUMBER_SENTENCES = {"add": "6 + 2 = 8 = 3 + 5", "sub": "6 - 2 = 4 = 1 + 3", "mul": "6 x 2 = 12 = 5 + 7",
+                    "div": "6 / 2 = 3 = 1 + 2"}
+
+
 class BoxGame(Game[BoxRules]):
     """Shut the Box: a box of tiles 1-N shut by the exact sum of a throw."""
 
@@ -78,10 +83,17 @@ class BoxGame(Game[BoxRules]):
         return continuation_parts(rules, layout, book)
 
     def rule_values(self, rules: BoxRules) -> dict[str, Any]:
-        """Return the box, one-die rule, scoring and format of ``rules`` as the rule
-        templates word them (docs/rules.md sections 1-6)."""
+        """Return the box, one-die rule, scoring, format and operations of ``rules`` as the
+        rule templates word them (docs/rules.md sections 1-6 and 9)."""
         from kitgen.games.box.formats import ATTEMPTS
-        from kitgen.games.box.rules import FIRST_THROW_LEAST, HIGH_SHUT_FROM, LOW_SUM_LIMIT
+        from kitgen.games.box.rules import (
+            FIRST_THROW_LEAST,
+            HIGH_SHUT_FROM,
+            LOW_SUM_LIMIT,
+            SIGN_OF,
+            faces_needed,
+            operation_value,
+        )
 
         return {
             "tiles": rules.tiles,
@@ -97,4 +109,10 @@ class BoxGame(Game[BoxRules]):
             "high_from": HIGH_SHUT_FROM,
             "high": tuple(range(HIGH_SHUT_FROM, rules.tiles + 1)),
             "loses_at": rules.loses_at,
+            # docs/rules.md section 9: the operations, worded only when more than add is allowed
+            "operations": faces_needed(rules),
+            "ops": list(rules.ops),
+            "signs": [SIGN_OF[op] for op in rules.ops],
+            "example_values": [f"6 {SIGN_OF[op]} 2 = {operation_value(op, (6, 2))}" for op in rules.ops],
+            "number_sentence": NUMBER_SENTENCES[next((op for op in rules.ops if op != "add"), "add")],
         }

@@ -17,10 +17,12 @@ from kitgen.games.box.rules import (
     Role,
     apply_move,
     box_of,
+    faces_needed,
     is_no_move,
     judge_move,
     parse_throw,
     parse_tiles,
+    throw_values,
     tiles_of,
 )
 from kitgen.text import gettext
@@ -38,16 +40,17 @@ def check_box_claim(rules: Rules, open_text: str, roll_text: str, close_text: st
     docs/cli.md, ``kitgen check``).
 
     ``open_text`` and ``close_text`` are tile lists (spaces, commas or ``+``; ``-`` for a box
-    with every tile shut); ``roll_text`` is written ``8``, ``5+3`` or ``die 4``; ``role`` is
+    with every tile shut); ``roll_text`` is written ``8``, ``5+3``, ``6x2``, ``6-2``, ``6/2`` or ``die 4``; ``role`` is
     ``close``, or ``open`` for the long game's opener (whose move opens shut tiles). Raises
     :class:`ThrowSyntaxError`, :class:`TileSyntaxError`, :class:`PositionError` (a tile off
     the box or given twice in ``open_text``) or :class:`OptionError` (a bad ``role``), all
     exit status 2; ``ValueError`` for knucklebones rules.
 
     ``facts`` echo the position (``rules``, ``open``, ``roll``, ``role``), the claim
-    (``tiles`` or ``"claim": "no move"``), the problem ``codes`` and, for a valid move,
-    ``open_after``. A "no move" verdict is only right or wrong: it never says which move
-    exists.
+    (``tiles`` or ``"claim": "no move"``), with an operation besides ``add`` allowed the
+    ``ops`` and the ``values`` the throw makes (docs/rules.md section 9), the problem
+    ``codes`` and, for a valid move, ``open_after``. A "no move" verdict is only right or
+    wrong: it never says which move exists.
 
     >>> from kitgen.games import find_preset
     >>> check_box_claim(find_preset("strip").defaults, "1 5 9", "4", None).text()
@@ -70,6 +73,9 @@ def check_box_claim(rules: Rules, open_text: str, roll_text: str, close_text: st
     facts: dict[str, Any] = {"rules": rules.describe(), "open": list(tiles_of(box)),
                              "roll": throw.text, "role": role}
     facts.update({"tiles": list(tiles)} if tiles else {"claim": "no move"})
+    if faces_needed(rules):  # docs/rules.md section 9: the operations allowed, the values the throw makes
+        facts["ops"] = list(rules.ops)
+        facts["values"] = list(throw_values(rules, throw))
     facts["codes"] = [problem.code for problem in problems]
     if problems:
         reasons = tuple(
@@ -87,7 +93,7 @@ def check_box_claim(rules: Rules, open_text: str, roll_text: str, close_text: st
     else:
         reason = (gettext("{tiles} makes {total} and every tile of it is open.") if role == "close"
                   else gettext("{tiles} makes {total} and every tile of it is shut."))
-    return Verdict(True, (reason.format(tiles="+".join(map(str, tiles)), total=throw.total),), facts)
+    return Verdict(True, (reason.format(tiles="+".join(map(str, tiles)), total=throw.value),), facts)
 
 
 def _option_tiles(option: str, text: str) -> tuple[int, ...]:

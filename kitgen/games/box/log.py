@@ -57,9 +57,9 @@ from kitgen.games.box.rules import (
     apply_move,
     finished,
     fresh_box,
-    has_move,
     judge_move,
     movable_tiles,
+    throw_has_move,
     turn_score,
 )
 from kitgen.games.box.summary import summarize
@@ -203,7 +203,7 @@ class _BoxLogReader:
         no extra turn left to spend; endable after a faulty move when no move existed (the
         box before it is kept: docs/log-format.md ruling 3); playing otherwise."""
         turn.spent_at = None
-        if tiles and faulty and not has_move(movable_tiles(self.rules, box, turn.role), throw.total):
+        if tiles and faulty and not throw_has_move(self.rules, movable_tiles(self.rules, box, turn.role), throw):
             turn.revert_to = box
         if turn.box != box and finished(self.rules, turn.box, turn.role):
             turn.completed = True

@@ -5,11 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from kitgen.games.preset import Option, Preset, RecordShape, Rules, wins_needed
+from kitgen.games.preset import Option, Preset, RecordShape, Rules, SetOption, wins_needed
 from kitgen.text import N_
 
 OneDie = Literal["never", "high-shut", "low-sum"]
 Scoring = Literal["sum", "digits"]
+Operation = Literal["add", "sub", "mul", "div"]
+
+OPERATIONS: tuple[Operation, ...] = ("add", "sub", "mul", "div")  # docs/rules.md section 9, in this order
+OPS = SetOption("ops", "ops", OPERATIONS, "add")  # docs/rules.md section 9: strip, classic and ten
 
 HUNDRED_LOSES_AT: dict[Scoring, int] = {  # docs/rules.md section 5: the running total that loses
     "sum": 101,  # passing 100: a total greater than 100
@@ -22,12 +26,14 @@ class BoxRules(Rules):
     """The rules of a Shut the Box preset with every option settled: a box of ``tiles``
     tiles 1-N, when one die may be thrown (``one_die``), how a turn is scored (``scoring``)
     and the preset's ``format`` (``two-attempts``, ``single``, ``best-of-3`` ...
-    ``elimination``, ``shut-wins``, ``hundred``, ``long-game``)."""
+    ``elimination``, ``shut-wins``, ``hundred``, ``long-game``) and the operations a two-dice
+    throw may use (``ops``, docs/rules.md section 9; ``("add",)`` is the game of sections 1-4)."""
 
     tiles: int
     one_die: OneDie
     scoring: Scoring = "sum"
     format: str
+    ops: tuple[Operation, ...] = ("add",)  # docs/rules.md section 9: the operations a throw may use
 
     @property
     def full_box(self) -> int:
@@ -75,6 +81,7 @@ PRESETS: tuple[Preset[BoxRules], ...] = (
         N_("1-6 players, two attempts each on a 1-9 strip; lowest combined remainder wins."),
         _box("strip", 9, "never", "two-attempts", (1, 6)),
         record_shape=RecordShape(attempts=True),
+        set_options=(OPS,),
     ),
     Preset(  # docs/rules.md section 3
         "classic",
@@ -92,12 +99,14 @@ PRESETS: tuple[Preset[BoxRules], ...] = (
             ),
         ),
         RecordShape(rounds=True),
+        set_options=(OPS,),
     ),
     Preset(  # docs/rules.md section 4
         "ten",
         N_("1-8 players, tiles 1-10, one turn each; shutting the box wins at once."),
         _box("ten", 10, "low-sum", "shut-wins", (1, 8)),
         record_shape=RecordShape(round_scores=False),
+        set_options=(OPS,),
     ),
     Preset(  # docs/rules.md section 5
         "hundred",

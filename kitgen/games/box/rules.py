@@ -1,6 +1,7 @@
 """The exact-sum box shared by every Shut the Box preset (docs/rules.md section 1).
 
-Throws, tile lists, box states, judging a move, whether a move exists, and turn scores.
+Throws, tile lists, box states, the values a throw makes under the operations a table allows
+(section 9), judging a move, whether a move exists, and turn scores.
 Syntax is kept apart from legality: :func:`parse_throw` and :func:`parse_tiles` raise at
 the first syntax fault and accept impossible values (``13``, ``7+1``, ``die 0``, tile 13);
 :func:`judge_move` returns every :class:`Problem` of a move on a box state.
@@ -22,7 +23,7 @@ from functools import cached_property, lru_cache
 from typing import Literal, NamedTuple
 
 from kitgen.errors import ThrowSyntaxError, TileSyntaxError
-from kitgen.games.box.presets import BoxRules
+from kitgen.games.box.presets import BoxRules, Operation
 from kitgen.rules.numbers import NumberSyntaxError, parse_number, read_number
 from kitgen.rules.problems import Problem
 
@@ -35,6 +36,10 @@ HIGH_SHUT_FROM = 7  # docs/rules.md section 1, one-die "high-shut": every tile f
 LOW_SUM_LIMIT = 6  # docs/rules.md section 1, one-die "low-sum": the open tiles add up to 6 or less
 FIRST_THROW_LEAST = 2  # docs/rules.md section 1: the first throw (two dice, full box) shuts at least 2
 NO_MOVE_WORDS = ("-", "none", "no move")  # docs/log-format.md: a throw with no move (any case and spacing)
+# docs/log-format.md, "Shut the Box presets": the signs a two-dice throw names its operation by
+OPERATION_SIGNS: dict[str, Operation] = {
+    "+": "add", "-": "sub", "\u2212": "sub", "x": "mul", "*": "mul", "\u00d7": "mul", "/": "div", "\u00f7": "div"}
+SIGN_OF: dict[Operation, str] = {"add": "+", "sub": "-", "mul": "x", "div": "/"}  # as a throw's text writes it
 
 
 def _tile(word: str) -> int:
@@ -50,20 +55,53 @@ def _tile(word: str) -> int:
 @dataclass(frozen=True)
 class Throw:
     """One throw as written: ``dice`` (1 or 2), the ``faces`` written (empty when a two-dice
-    throw gives its total only) and the ``total``. Values need not be possible (see
+    throw gives its total only), the ``total`` of the dice and ``op``, the operation a two-dice
+    throw names besides ``+`` (``mul`` for ``6x2``: docs/rules.md section 9; ``None`` for
+    ``5+3``, a total or one die: see :attr:`operation`). Values need not be possible (see
     :attr:`possible`)."""
 
     dice: int
     faces: tuple[int, ...]
     total: int
+    op: Operation | None = None
+
+    def __repr__(self) -> str:
+        """Return the throw's fields, ``op`` only when the throw names one besides ``+``."""
+        named = f", op={self.op!r}" if self.op is not None else ""
+        return f"Throw(dice={self.dice!r}, faces={self.faces!r}, total={self.total!r}{named})"
 
     @cached_property
     def text(self) -> str:
-        """Return the throw as a log writes it: ``8``, ``5+3`` or ``die 4`` (cached: a log
-        reader's throws are shared by every line that writes them)."""
+        """Return the throw as a log writes it: ``8``, ``5+3``, ``6x2`` or ``die 4`` (cached: a
+        log reader's throws are shared by every line that writes them)."""
         if self.dice == 1:
             return f"die {self.total}"
-        return "+".join(map(str, self.faces)) if self.faces else str(self.total)
+        return SIGN_OF[self.op or "add"].join(map(str, self.faces)) if self.faces else str(self.total)
+
+    @cached_property
+    def operation(self) -> Operation | None:
+        """Return the operation the throw names: ``add`` for ``5+3``, ``mul`` for ``6x2``,
+        ``None`` for a total or one die (docs/rules.md section 9).
+
+        >>> parse_throw("5+3").operation, parse_throw("6x2").operation, parse_throw("8").operation
+        ('add', 'mul', None)
+        """
+        if self.op is not None:
+            return self.op
+        return "add" if self.dice == 2 and self.faces else None
+
+    @cached_property
+    def value(self) -> int | None:
+        """Return the value the throw's operation makes (docs/rules.md section 9): its total
+        for a total, one die or ``add``; ``None`` when the operation makes none for the faces
+        (``3-3``, ``5/2``).
+
+        >>> parse_throw("6x2").value, parse_throw("2/6").value, parse_throw("5/2").value
+        (12, 3, None)
+        """
+        if self.op is None:
+            return self.total
+        return operation_value(self.op, self.faces)
 
     @cached_property
     def possible(self) -> bool:
@@ -80,28 +118,61 @@ class Throw:
         return len(self.faces) == 2 and self.faces[0] == self.faces[1] and self.possible
 
 
+def operation_value(op: Operation, faces: tuple[int, ...]) -> int | None:
+    """Return the value the operation ``op`` makes from two ``faces`` (docs/rules.md section 9):
+    ``add`` their sum; ``sub`` the larger minus the smaller, when they differ; ``mul`` their
+    product; ``div`` the larger divided by the smaller, when it divides exactly; else ``None``.
+
+    >>> [operation_value(op, (3, 6)) for op in ("add", "sub", "mul", "div")]
+    [9, 3, 18, 2]
+    >>> operation_value("sub", (4, 4)), operation_value("div", (4, 4)), operation_value("div", (5, 2))
+    (None, 1, None)
+    """
+    high, low = max(faces), min(faces)
+    if op == "add":
+        return high + low
+    if op == "mul":
+        return high * low
+    if op == "sub":
+        return high - low if high != low else None
+    return high // low if low and high % low == 0 else None
+
+
+def _operation_sign(words: str) -> str | None:
+    """Return the first operation sign in ``words`` (:data:`OPERATION_SIGNS`), or ``None``."""
+    return next((char for char in words if char in OPERATION_SIGNS), None)
+
+
 def parse_throw(text: str) -> Throw:
     """Return the :class:`Throw` written as ``8`` (two dice, total only), ``5+3`` (two dice,
-    both faces) or ``die 4`` (one die), ignoring case and spaces (docs/log-format.md, "Shut the
-    Box presets"). Impossible values such as ``13``, ``7+1`` or ``die 0`` parse.
+    both faces), ``6x2``, ``6-2``, ``6/2`` (two dice and the operation used, docs/rules.md
+    section 9; also ``X``, ``*``, ``\u00d7``, ``\u2212``, ``\u00f7``) or ``die 4`` (one die), ignoring case and
+    spaces (docs/log-format.md, "Shut the Box presets"). Impossible values such as ``13``,
+    ``7+1`` or ``die 0`` parse, and so does an operation the table does not allow.
 
     Raises :class:`ThrowSyntaxError` for any other text.
 
     >>> parse_throw("5+3")
     Throw(dice=2, faces=(5, 3), total=8)
+    >>> parse_throw("6x2")
+    Throw(dice=2, faces=(6, 2), total=8, op='mul')
+    >>> parse_throw("6 X 2").text, parse_throw("6\u00f72").op
+    ('6x2', 'div')
     >>> parse_throw("die 4").total
     4
     """
     words = text.strip().lower()
+    sign = _operation_sign(words)
     if words.startswith("die"):
         face = read_number(words[3:].strip())
         if face is not None:
             return Throw(1, (face,), face)
-    elif "+" in words:
-        first, _, second = words.partition("+")
+    elif sign is not None:
+        first, _, second = words.partition(sign)
         faces = (read_number(first.strip()), read_number(second.strip()))
         if faces[0] is not None and faces[1] is not None:
-            return Throw(2, (faces[0], faces[1]), faces[0] + faces[1])
+            op = OPERATION_SIGNS[sign]
+            return Throw(2, (faces[0], faces[1]), faces[0] + faces[1], None if op == "add" else op)
     else:
         total = read_number(words)
         if total is not None:
@@ -251,6 +322,57 @@ def turn_score(rules: BoxRules, box: int) -> int:
     return _SUMS[box]
 
 
+def faces_needed(rules: BoxRules) -> bool:
+    """Return whether ``rules`` allow an operation besides ``add``, so that every two-dice
+    throw must give both faces (docs/rules.md section 9)."""
+    return rules.ops != ("add",)
+
+
+def throw_values(rules: BoxRules, throw: Throw) -> tuple[int, ...]:
+    """Return, ascending, the values ``throw`` makes under the operations ``rules`` allow
+    (docs/rules.md section 9): for two faces, each allowed operation's value (none when no
+    allowed operation makes one); for a total or one die, the total (a total-only throw is
+    judged as an ``add`` throw of it).
+
+    >>> from kitgen.games import find_preset
+    >>> throw_values(find_preset("classic").configure({"ops": "add+mul"}), parse_throw("6+2"))
+    (8, 12)
+    >>> throw_values(find_preset("classic").configure({"ops": "sub"}), parse_throw("3-3"))
+    ()
+    """
+    if not throw.faces or throw.dice == 1:
+        return (throw.total,)
+    values = {operation_value(op, throw.faces) for op in rules.ops}
+    return tuple(sorted(value for value in values if value is not None))
+
+
+def throw_has_move(rules: BoxRules, movable: int, throw: Throw) -> bool:
+    """Return whether some value ``throw`` makes under ``rules`` (:func:`throw_values`) can be
+    made from the tiles in ``movable``: whether the throw has a move (docs/rules.md sections 1
+    and 9). Answered by lookup, without listing moves.
+
+    >>> from kitgen.games import find_preset
+    >>> throw_has_move(find_preset("classic").configure({"ops": "add+mul"}), 0b100010000, parse_throw("5x1"))
+    True
+    """
+    return any(has_move(movable, value) for value in throw_values(rules, throw))
+
+
+def _bad_operation(rules: BoxRules, throw: Throw, tiles: tuple[int, ...]) -> Problem | None:
+    """Return the ``bad-operation`` problem of ``throw`` (docs/log-format.md): an operation the
+    table does not allow, or one that makes no value for the faces. A no-move claim on a throw
+    that makes no value under any allowed operation is none: it is the throw of docs/rules.md
+    section 9 that has no move even on a full box (docs/log-format.md, "Shut the Box presets")."""
+    op = throw.operation
+    if op is None:
+        return None
+    if op not in rules.ops:
+        return Problem("bad-operation", "not-allowed", (("throw", throw.text), ("op", op), ("ops", rules.ops)))
+    if throw.value is None and (tiles or throw_values(rules, throw)):
+        return Problem("bad-operation", "no-value", (("throw", throw.text), ("op", op)))
+    return None
+
+
 def _bad_roll(throw: Throw) -> Problem:
     if throw.faces:
         wrong = [face for face in throw.faces if face not in FACES]
@@ -295,7 +417,9 @@ def _repeated(tiles: tuple[int, ...]) -> Problem:
 
 
 def _sum_mismatch(tiles: tuple[int, ...], throw: Throw) -> Problem:
-    return Problem("sum-mismatch", "mismatch", (("tiles", tiles), ("total", throw.total)))
+    if throw.op is None:
+        return Problem("sum-mismatch", "mismatch", (("tiles", tiles), ("total", throw.total)))
+    return Problem("sum-mismatch", "value", (("tiles", tiles), ("throw", throw.text), ("value", throw.value)))
 
 
 def judge_move(
@@ -306,11 +430,14 @@ def judge_move(
     move, or the "no move" claim, is right.
 
     Codes (docs/log-format.md, "Error codes"): ``bad-roll`` (a face outside 1-6, a two-dice total
-    outside 2-12), ``one-die-not-allowed``, ``repeated-tile``, ``tile-unavailable`` (off the
+    outside 2-12), ``one-die-not-allowed``, ``dice-needed`` (a total only, where ``rules``
+    allow an operation besides ``add``: then judged as an ``add`` throw of it),
+    ``bad-operation`` (docs/rules.md section 9: then only ``repeated-tile`` and
+    ``tile-unavailable`` are judged), ``repeated-tile``, ``tile-unavailable`` (off the
     box, or not open; for ``role="open"`` not shut), ``sum-mismatch`` (the tiles as written,
-    repeats included, against the throw's total) and ``missed-move`` ("no move" although a
-    move existed; not judged for an impossible throw). A message names only tiles the
-    caller wrote.
+    repeats included, against the value the throw's operation makes) and ``missed-move`` ("no
+    move" although some value the throw makes under ``rules`` had one; not judged for an
+    impossible throw). A message names only tiles the caller wrote.
 
     >>> from kitgen.games import find_preset
     >>> strip = find_preset("strip").defaults
@@ -326,9 +453,14 @@ def judge_move(
         problems.append(_bad_roll(throw))
     if throw.dice == 1 and not one_die_allowed(rules, box):
         problems.append(Problem("one-die-not-allowed", "rule", (("throw", throw.text), ("rule", rules.one_die))))
+    if throw.dice == 2 and not throw.faces and faces_needed(rules):
+        problems.append(Problem("dice-needed", "ops", (("total", throw.total), ("ops", rules.ops))))
+    bad_operation = _bad_operation(rules, throw, tiles)
+    if bad_operation is not None:
+        problems.append(bad_operation)
     movable = movable_tiles(rules, box, role)
     if not tiles:
-        if possible and has_move(movable, throw.total):
+        if possible and bad_operation is None and throw_has_move(rules, movable, throw):
             problems.append(Problem("missed-move", "no-move", (("throw", throw.text),)))
         return tuple(problems)
     written = _written(tiles)
@@ -336,7 +468,7 @@ def judge_move(
         problems.append(_repeated(tiles))
     if written.mask & ~movable:
         problems.append(_unavailable(rules, tiles, movable, role))
-    if written.total != throw.total:
+    if bad_operation is None and written.total != throw.value:
         problems.append(_sum_mismatch(tiles, throw))
     return tuple(problems)
 
