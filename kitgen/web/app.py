@@ -1,0 +1,230 @@
+"""The web app of ``kitgen serve`` (docs/web.md): its routes, pages and answers.
+
+Each route reads a request, runs the one kitgen command that answers it
+(:mod:`kitgen.web.commands`) and shows what the command printed: a page for a browser,
+the command's own output for a tool (a PDF, ``kitgen validate --json``'s array). Bad input
+gets the command's sentence, on the page or as the answer; nothing is served from outside
+the package's ``templates/web`` and nothing of the server's files is named.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import FormData, UploadFile
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.templating import Jinja2Templates
+
+from kitgen import __version__
+from kitgen.errors import KitgenError, quote
+from kitgen.kit.output import HOST_KEY_SUFFIX
+from kitgen.resources import data_folder
+from kitgen.text import gettext
+from kitgen.text.templates import I18N_EXTENSION, install_words
+from kitgen.web.commands import KIT_TIMEOUT_S, RENDERS, VALIDATE_TIMEOUT_S, Finished, run_kitgen, work_folder
+from kitgen.web.guard import PAGE_TOKEN_FIELD, Access, BodyTooLarge, Guard, posted_from_the_app, too_large
+from kitgen.web.kit_form import default_choice, kit_arguments, kit_fields
+from kitgen.web.store import Store
+
+MAX_UPLOADS = 100  # files a post may send (logs and filled kits to check; a roster)
+MAX_FIELDS = 100
+MAX_FIELD_BYTES = 1024 * 1024  # a field that is not a file: 500 names of 40 characters are 20 KiB
+KIT_NAME = "kit.pdf"
+
+
+class Refused(KitgenError):
+    """A request the app refuses, with its HTTP ``status`` and one sentence."""
+
+    def __init__(self, sentence: str, status: int = 400) -> None:
+        super().__init__(sentence)
+        self.status = status
+
+
+def web_templates() -> Jinja2Templates:
+    """Return the page templates of ``templates/web``, worded through kitgen's catalogs."""
+    environment = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(data_folder("templates") / "web"),
+        autoescape=True, extensions=[I18N_EXTENSION], undefined=jinja2.StrictUndefined,
+    )
+    return Jinja2Templates(env=install_words(environment))
+
+
+def wants_json(request: Request) -> bool:
+    """Return whether the request asks for JSON (``Accept: application/json``)."""
+    return "application/json" in request.headers.get("accept", "")
+
+
+def wants_page(request: Request) -> bool:
+    """Return whether the request is a browser's, asking for a page."""
+    return "text/html" in request.headers.get("accept", "") and not wants_json(request)
+
+
+class App:
+    """The routes of the app, sharing its access, store and templates."""
+
+    def __init__(self, access: Access, store: Store) -> None:
+        self.access = access
+        self.store = store
+        self.templates = web_templates()
+
+    def page(self, request: Request, name: str, status: int = 200, **context: Any) -> Response:
+        """Return the page ``name`` with ``context``, the page token and the version."""
+        return self.templates.TemplateResponse(request, name, {
+            "page_token": self.access.page_token, "page_token_field": PAGE_TOKEN_FIELD, "version": __version__,
+            **context}, status_code=status)
+
+    def refusal(self, request: Request, sentence: str, status: int = 400) -> Response:
+        """Return the refusal of a request in one sentence: a page for a browser, else
+        ``{"error": ...}`` for JSON, else the command's ``kitgen: ...`` line."""
+        if wants_json(request):
+            return JSONResponse({"error": sentence}, status_code=status)
+        if wants_page(request):
+            return self.page(request, "refused.html.j2", status, sentence=sentence)
+        return PlainTextResponse(f"kitgen: {sentence}\n", status_code=status)
+
+    async def health(self, request: Request) -> Response:
+        return PlainTextResponse("ok")
+
+    async def home(self, request: Request) -> Response:
+        return self.page(request, "home.html.j2")
+
+    async def kit_page(self, request: Request) -> Response:
+        return self.page(request, "kit.html.j2", fields=kit_fields(), default_choice=default_choice)
+
+    async def check_page(self, request: Request) -> Response:
+        return self.page(request, "check.html.j2", most=MAX_UPLOADS)
+
+    async def read_form(self, request: Request) -> FormData:
+        """Return the posted form, within the app's bounds, once the post is known to come
+        from the app. Raises :class:`Refused` otherwise."""
+        try:
+            form = await request.form(max_files=MAX_UPLOADS, max_fields=MAX_FIELDS, max_part_size=MAX_FIELD_BYTES)
+        except BodyTooLarge:
+            raise Refused(too_large(), 413) from None
+        except HTTPException as error:  # Starlette's refusal of a form past its bounds
+            if "files" in str(error.detail):
+                raise Refused(gettext("send at most {most} files at once.").format(most=MAX_UPLOADS)) from None
+            raise Refused(gettext("the form sent cannot be read ({reason}).").format(reason=error.detail)) from None
+        token = form.get(PAGE_TOKEN_FIELD)
+        if not posted_from_the_app(request.headers, token if isinstance(token, str) else None, self.access):
+            raise Refused(gettext("this form is not one of kitgen's pages; open the page again and resend it."), 403)
+        return form
+
+    async def make_kit(self, request: Request) -> Response:
+        """``POST /kit``: the kit PDF ``kitgen kit`` writes for the form's options, or its
+        separate host key with ``?part=host-key``."""
+        part = request.query_params.get("part", "kit")
+        if part not in ("kit", "host-key"):
+            raise Refused(gettext("part {part} is not known (choose kit or host-key).").format(part=quote(part)))
+        form = await self.read_form(request)
+        values = [(name, value) for name, value in form.multi_items()
+                  if isinstance(value, str) and name != PAGE_TOKEN_FIELD]
+        uploads = [(name, value) for name, value in form.multi_items() if not isinstance(value, str) and value.filename]
+        if any(name != "roster" for name, _ in uploads) or len(uploads) > 1:
+            raise Refused(gettext("a kit takes one file, its roster (field roster)."))
+        if part == "host-key" and dict(values).get("host-key", "separate") != "separate":
+            raise Refused(gettext("?part=host-key is the separate host key: leave host-key as separate."))
+        with work_folder() as work:
+            folder = Path(work)
+            (folder / "in").mkdir()
+            roster = None
+            if uploads:
+                roster = upload_name(uploads[0][1])
+                await run_in_threadpool(save_upload, uploads[0][1], folder / "in" / roster)
+            arguments = ["kit", *kit_arguments(values, roster), "-o", str(folder / KIT_NAME)]
+            finished = await run_in_threadpool(render, arguments, folder / "in")
+            if finished.status != 0:
+                raise Refused(finished.sentence())
+            name = KIT_NAME if part == "kit" else f"{Path(KIT_NAME).stem}{HOST_KEY_SUFFIX}.pdf"
+            pdf = (folder / name).read_bytes()
+        return Response(pdf, media_type="application/pdf",
+                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    async def validate(self, request: Request) -> Response:
+        """``POST /validate``: what ``kitgen validate --json`` prints of the files sent
+        (field ``files``, repeated), as JSON or as a page of faults."""
+        form = await self.read_form(request)
+        if any(name not in ("files", PAGE_TOKEN_FIELD) for name in form):
+            raise Refused(gettext("send the logs and filled kits as the field files, and nothing else."))
+        uploads = [value for value in form.getlist("files") if not isinstance(value, str) and value.filename]
+        if not uploads:
+            raise Refused(gettext("choose at least one game log or filled kit to check."))
+        names = [upload_name(upload) for upload in uploads]
+        repeated = next((name for number, name in enumerate(names) if name in names[:number]), None)
+        if repeated is not None:
+            raise Refused(gettext("two files are named {file}; rename one and send them again.").format(
+                file=quote(repeated)))
+        with work_folder() as work:
+            folder = Path(work)
+            for upload, name in zip(uploads, names, strict=True):
+                await run_in_threadpool(save_upload, upload, folder / name)
+            finished = await run_in_threadpool(
+                run_kitgen, ["validate", "--json", "--", *names], folder, VALIDATE_TIMEOUT_S)
+        if wants_json(request):
+            return Response(finished.stdout, media_type="application/json")
+        return self.page(request, "checked.html.j2", logs=json.loads(finished.stdout))
+
+    async def refused(self, request: Request, error: Exception) -> Response:
+        if isinstance(error, Refused):
+            return self.refusal(request, str(error), error.status)
+        if isinstance(error, HTTPException):
+            sentence = (gettext("there is no page at this address.") if error.status_code == 404
+                        else gettext("this address does not take that request."))
+            return self.refusal(request, sentence, error.status_code)
+        if isinstance(error, KitgenError):
+            return self.refusal(request, str(error))
+        return self.refusal(request, gettext(
+            "kitgen failed on it ({error}); this is a fault in kitgen, please report it."
+        ).format(error=type(error).__name__), 500)
+
+
+def render(arguments: list[str], folder: Path) -> Finished:
+    """Return what ``kitgen kit ARGUMENTS`` printed, run in ``folder``, one kit at a time."""
+    with RENDERS:
+        return run_kitgen(arguments, folder, KIT_TIMEOUT_S)
+
+
+def upload_name(upload: UploadFile) -> str:
+    """Return the name an uploaded file is checked by: its name without any folder.
+
+    Raises :class:`Refused` for a name that cannot name a file of its own (empty, ``-``,
+    ``.`` or ``..``, or longer than a file name may be)."""
+    name = (upload.filename or "").replace("\\", "/").rsplit("/", 1)[-1]
+    if name in ("", ".", "..", "-") or "\x00" in name or len(name.encode("utf-8", "surrogatepass")) > 255:
+        raise Refused(gettext("{file} cannot name a file; rename it and send it again.").format(
+            file=quote(upload.filename or "")))
+    return name
+
+
+def save_upload(upload: UploadFile, path: Path) -> None:
+    """Write the uploaded file to ``path`` (a new file)."""
+    upload.file.seek(0)
+    with path.open("xb") as stream:
+        shutil.copyfileobj(upload.file, stream)
+
+
+def create_app(access: Access, store: Store) -> Starlette:
+    """Return the web app answering as ``access`` allows, keeping what it saves in ``store``."""
+    routes = App(access, store)
+    handlers: dict[Any, Any] = {Exception: routes.refused, HTTPException: routes.refused, KitgenError: routes.refused}
+    app = Starlette(routes=[
+        Route("/", routes.home),
+        Route("/health", routes.health),
+        Route("/kit", routes.kit_page, methods=["GET"]),
+        Route("/kit", routes.make_kit, methods=["POST"]),
+        Route("/check", routes.check_page),
+        Route("/validate", routes.validate, methods=["POST"]),
+        Mount("/static", StaticFiles(directory=data_folder("templates") / "web" / "static"), name="static"),
+    ], exception_handlers=handlers)
+    app.add_middleware(Guard, access=access)
+    return app

@@ -1,0 +1,98 @@
+"""The web app's store (docs/web.md, "The store"): one SQLite file in the user's data
+folder, created on first use and migrated by version.
+
+The schema's version is SQLite's own ``user_version``; :data:`MIGRATIONS` holds the
+statements that take the store from each version to the next, applied in order in one
+transaction each, so a store is always at a version this kitgen wrote.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+from kitgen.errors import KitgenError
+from kitgen.text import gettext
+
+STORE_NAME = "kitgen.sqlite3"
+# version n+1 is reached by MIGRATIONS[n]; never edit a step once released, add one
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (  # 1: classes (a saved roster, picked again on the kit page)
+        "CREATE TABLE class (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, names TEXT NOT NULL,"
+        " saved TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)",
+    ),
+)
+VERSION = len(MIGRATIONS)
+
+
+class StoreError(KitgenError):
+    """The store cannot be opened, or was written by a newer kitgen."""
+
+
+def default_data_folder() -> Path:
+    """Return the user's data folder for kitgen: ``$XDG_DATA_HOME/kitgen``, else
+    ``~/.local/share/kitgen`` (the XDG base directory specification's default).
+
+    >>> default_data_folder().name
+    'kitgen'
+    """
+    base = os.environ.get("XDG_DATA_HOME") or ""
+    return (Path(base) if Path(base).is_absolute() else Path.home() / ".local" / "share") / "kitgen"
+
+
+@dataclass(frozen=True)
+class Store:
+    """The store's file; each call opens its own connection (a request is one thread)."""
+
+    path: Path
+
+    def connect(self) -> sqlite3.Connection:
+        """Return a connection to the store, its rows readable by column name."""
+        connection = sqlite3.connect(self.path, timeout=5)
+        connection.row_factory = sqlite3.Row
+        return connection
+
+    def version(self) -> int:
+        """Return the store's schema version."""
+        with self.connect() as connection:
+            return int(connection.execute("PRAGMA user_version").fetchone()[0])
+
+
+def open_store(folder: Path) -> Store:
+    """Return the store in ``folder``, creating the folder (for this user only) and the
+    store on first use and migrating an older store to :data:`VERSION`.
+
+    Raises :class:`StoreError` with one sentence for a folder that cannot be made or a
+    file that is not a store, or one of a newer kitgen's.
+    """
+    path = folder / STORE_NAME
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        connection = sqlite3.connect(path, timeout=5, isolation_level=None)  # transactions as written
+    except (OSError, sqlite3.Error) as error:
+        raise StoreError(gettext("the store {file} cannot be opened ({reason}).").format(
+            file=repr(str(path)), reason=getattr(error, "strerror", None) or error)) from None
+    try:
+        found = int(connection.execute("PRAGMA user_version").fetchone()[0])
+        if found > VERSION:
+            raise StoreError(gettext(
+                "the store {file} was written by a newer kitgen (version {found}; this kitgen knows {known})."
+            ).format(file=repr(str(path)), found=found, known=VERSION))
+        for number in range(found, VERSION):
+            connection.execute("BEGIN IMMEDIATE")  # one transaction a step, its DDL with it
+            try:
+                for statement in MIGRATIONS[number]:
+                    connection.execute(statement)
+                connection.execute(f"PRAGMA user_version = {number + 1}")
+            except BaseException:
+                connection.execute("ROLLBACK")
+                raise
+            connection.execute("COMMIT")
+    except sqlite3.DatabaseError as error:
+        raise StoreError(gettext("the store {file} cannot be read ({reason}).").format(
+            file=repr(str(path)), reason=error)) from None
+    finally:
+        connection.close()
+    return Store(path)
