@@ -1,0 +1,73 @@
+"""``POST /kit`` makes the kit ``kitgen kit`` makes, byte for byte (docs/web.md, "The JSON
+face"), and refuses in the command's sentence. Every test here runs ``kitgen kit``."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from kitgen.web.app import create_app
+from kitgen.web.guard import Access
+from kitgen.web.store import open_store
+
+pytestmark = pytest.mark.render
+
+ORIGIN = "http://127.0.0.1:8000"
+SAME_ORIGIN = {"origin": ORIGIN}
+EXAMPLES = Path(__file__).parent.parent / "examples"
+
+
+@pytest.fixture
+def client(tmp_path) -> TestClient:
+    return TestClient(create_app(Access.for_address("127.0.0.1", 8000), open_store(tmp_path / "data")),
+                      base_url=ORIGIN)
+
+
+def cli_kit(arguments: list[str], folder: Path) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run([sys.executable, "-m", "kitgen", "kit", *arguments, "-o", str(folder / "kit.pdf")],
+                          capture_output=True, check=False, cwd=Path(__file__).parent.parent)
+
+
+def test_a_kit_and_its_host_key_are_the_clis_byte_for_byte(client, tmp_path):
+    form = {"rules": "classic", "format": "best-of-3", "players": "Ana, Ben, Cy", "paper": "a4"}
+    done = cli_kit(["--rules=classic", "--format=best-of-3", "--players=Ana, Ben, Cy", "--paper=a4"], tmp_path)
+    assert done.returncode == 0, done.stderr
+    kit = client.post("/kit", data=form, headers=SAME_ORIGIN)
+    assert kit.status_code == 200 and kit.headers["content-type"] == "application/pdf"
+    assert kit.headers["content-disposition"] == 'attachment; filename="kit.pdf"'
+    assert kit.content == (tmp_path / "kit.pdf").read_bytes()
+    key = client.post("/kit?part=host-key", data=form, headers=SAME_ORIGIN)
+    assert key.content == (tmp_path / "kit-host-key.pdf").read_bytes()
+
+
+def test_a_roster_upload_is_read_as_the_cli_reads_it(client, tmp_path):
+    roster = (EXAMPLES / "class.csv").read_bytes()
+    done = cli_kit(["--rules=strip", "--roster=examples/class.csv", "--paper=letter", "--host-key=none"], tmp_path)
+    assert done.returncode == 0, done.stderr
+    kit = client.post("/kit", data={"rules": "strip", "paper": "letter", "host-key": "none"},
+                      files={"roster": ("class.csv", roster)}, headers=SAME_ORIGIN)
+    assert kit.status_code == 200 and kit.content == (tmp_path / "kit.pdf").read_bytes()
+
+
+@pytest.mark.parametrize("form, sentence", [
+    ({"rules": "classic", "tiles": "11"}, "Invalid value for '--tiles': '11' is not one of '9', '12'."),
+    ({"rules": "strip", "die-size": "20"}, "--die-size is for knucklebones, not strip."),
+    ({"seats": "many"}, "Invalid value for '--seats': 'many' is not a valid integer."),
+    ({"players": "Ana", "seats": "2"}, None),
+])
+def test_a_kit_the_cli_refuses_gets_its_sentence(client, tmp_path, form, sentence):
+    answer = client.post("/kit", data=form, headers={**SAME_ORIGIN, "accept": "application/json"})
+    if sentence is None:  # what the CLI says of it, whatever it is: the same words
+        done = cli_kit([f"--{name}={value}" for name, value in form.items()], tmp_path)
+        sentence = done.stderr.decode().strip().splitlines()[-1].removeprefix("kitgen: ")
+    assert (answer.status_code, answer.json()) == (400, {"error": sentence})
+
+
+def test_a_roster_that_is_no_roster_gets_the_clis_sentence_naming_it_as_uploaded(client):
+    answer = client.post("/kit", files={"roster": ("class.xlsx", b"not a workbook")},
+                         headers={**SAME_ORIGIN, "accept": "application/json"})
+    assert answer.status_code == 400 and "'class.xlsx'" in answer.json()["error"]
