@@ -71,3 +71,24 @@ def test_a_roster_that_is_no_roster_gets_the_clis_sentence_naming_it_as_uploaded
     answer = client.post("/kit", files={"roster": ("class.xlsx", b"not a workbook")},
                          headers={**SAME_ORIGIN, "accept": "application/json"})
     assert answer.status_code == 400 and "'class.xlsx'" in answer.json()["error"]
+
+
+def test_a_fillable_kit_made_here_and_filled_shows_each_fault_at_its_place(client, tmp_path):
+    from fill_kits import fill_with_pypdf
+
+    kit = client.post("/kit", data={"rules": "ten", "seats": "2", "tables": "2", "fillable": "on",
+                                    "host-key": "none"}, headers=SAME_ORIGIN)
+    assert kit.status_code == 200
+    (tmp_path / "club.pdf").write_bytes(kit.content)
+    fill_with_pypdf(tmp_path / "club.pdf", tmp_path / "filled.pdf", {
+        "t2.seat1.player": "Ana", "t2.seat2.player": "Ben",
+        "t2.rec01.r01.roll-total": "8", "t2.rec01.r01.numbers-closed": "8",
+        "t2.rec01.r02.roll-total": "5 and 3",
+    })
+    files = [("files", ("filled.pdf", (tmp_path / "filled.pdf").read_bytes()))]
+    documents = client.post("/validate", files=files, headers={**SAME_ORIGIN, "accept": "application/json"}).json()
+    assert [document["file"] for document in documents] == ["filled.pdf (table 2)"]
+    (syntax,) = [error for error in documents[0]["errors"] if error["code"] == "syntax"]
+    page = client.post("/validate", files=files, headers=SAME_ORIGIN).text
+    assert f"<td>{syntax['line']}</td><td>Table 2, Ana, row 2</td><td>{syntax['message']}</td>" in page.replace(
+        "&#39;", "'")
