@@ -287,3 +287,72 @@ def test_commands_but_serve_do_not_import_the_web_stack(arguments):
 def test_serve_refuses_a_port_that_is_none_in_one_sentence(tmp_path):
     result = CliRunner().invoke(cli, ["serve", "--port", "0", "--data", str(tmp_path)])
     assert result.exit_code == 2 and result.stderr == "kitgen: port 0 is not a port (1 to 65535).\n"
+
+
+def test_a_roster_saved_as_a_class_is_listed_on_the_kit_page(client):
+    roster = (Path("examples") / "class.csv").read_bytes()
+    saved = client.post("/classes", data={"class-name": "Class 4B"}, files={"roster": ("class.csv", roster)},
+                        headers=SAME_ORIGIN, follow_redirects=False)
+    assert saved.status_code == 303 and saved.headers["location"] == "/kit?class=1"
+    page = client.get("/kit?class=1").text
+    assert '<option value="1" selected>Class 4B (' in page
+    again = client.post("/classes", data={"class-name": "Class 4B", "players": "Ana, Ben"}, headers=AS_JSON)
+    assert again.json() == {"id": 1, "name": "Class 4B", "names": ["Ana", "Ben"]}  # saved again, replaced
+
+
+@pytest.mark.parametrize("form, sentence", [
+    ({"class-name": "", "players": "Ana"}, "name the class in 1 to 80 characters, on one line."),
+    ({"class-name": "4B"}, "give the class's names: a roster file or names typed in."),
+    ({"class-name": "4B", "players": "Ana, Ana"}, None),
+])
+def test_a_class_that_cannot_be_saved_gets_one_sentence(client, form, sentence):
+    answer = client.post("/classes", data=form, headers=AS_JSON)
+    assert answer.status_code == 400
+    if sentence is None:  # the name rule's own sentence, as kitgen kit --players says it
+        printed = CliRunner().invoke(cli, ["kit", "--players", form["players"]])
+        sentence = printed.stderr.strip().removeprefix("kitgen: ")
+    assert answer.json() == {"error": sentence}
+
+
+def test_a_kit_of_a_class_not_saved_is_refused(client):
+    answer = client.post("/kit", data={"class": "7"}, headers=AS_JSON)
+    assert answer.json() == {"error": "there is no saved class '7'; pick one the kit page lists."}
+
+
+def zipped(members: dict[str, bytes]) -> bytes:
+    import io
+    import zipfile
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+    return buffer.getvalue()
+
+
+def test_a_zip_is_checked_as_its_files(client):
+    valid, bad = CASES / "classic-12-2p-valid.log", CASES / "classic-12-2p-bad-roll.log"
+    archive = zipped({f"club/{valid.name}": valid.read_bytes(), f"club/deeper/{bad.name}": bad.read_bytes()})
+    answer = client.post("/validate", files=[("files", ("club.zip", archive))], headers=AS_JSON)
+    one_by_one = client.post("/validate", files=uploads(valid, bad), headers=AS_JSON)
+    assert answer.status_code == 200 and answer.text == one_by_one.text
+
+
+@pytest.mark.parametrize("archive, fragment", [
+    (b"PK\x03\x04 not really", "'club.zip' cannot be read as a zip."),
+    (None, "send at most 100 files at once."),
+    ("bomb", "'club.zip' unpacks to more than 1 MiB"),
+])
+def test_a_zip_past_the_bounds_is_refused_in_one_sentence(client, monkeypatch, archive, fragment):
+    if archive is None:
+        archive = zipped({f"{number}.log": b"x" for number in range(MAX_UPLOADS + 1)})
+    elif archive == "bomb":
+        monkeypatch.setattr(kitgen.web.app, "MAX_ZIP_BYTES", 2**20)
+        archive = zipped({"big.log": b"#" * (3 * 2**20)})  # a few KiB packed
+    answer = client.post("/validate", files=[("files", ("club.zip", archive))], headers=AS_JSON)
+    assert answer.status_code == 400 and answer.json()["error"].startswith(fragment)
+
+
+def test_transcribe_refuses_a_file_that_is_no_filled_kit_in_the_clis_sentence(client):
+    answer = client.post("/transcribe", files={"kit": ("club.pdf", b"not a pdf")}, headers=AS_JSON)
+    assert answer.json() == {"error": "'club.pdf' is not a PDF."}

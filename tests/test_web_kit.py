@@ -3,8 +3,10 @@ face"), and refuses in the command's sentence. Every test here runs ``kitgen kit
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -92,3 +94,20 @@ def test_a_fillable_kit_made_here_and_filled_shows_each_fault_at_its_place(clien
     page = client.post("/validate", files=files, headers=SAME_ORIGIN).text
     assert f"<td>{syntax['line']}</td><td>Table 2, Ana, row 2</td><td>{syntax['message']}</td>" in page.replace(
         "&#39;", "'")
+    logs = client.post("/transcribe", files={"kit": ("filled.pdf", (tmp_path / "filled.pdf").read_bytes())},
+                       headers=SAME_ORIGIN)
+    assert logs.headers["content-disposition"] == 'attachment; filename="filled-logs.zip"'
+    with zipfile.ZipFile(io.BytesIO(logs.content)) as archive:
+        assert archive.namelist() == ["filled-table-2.log"]
+        assert "players: Ana, Ben" in archive.read("filled-table-2.log").decode()
+
+
+def test_a_kit_of_a_saved_class_is_the_kit_of_its_roster(client, tmp_path):
+    saved = client.post("/classes", data={"class-name": "4B"},
+                        files={"roster": ("class.csv", (EXAMPLES / "class.csv").read_bytes())}, headers=SAME_ORIGIN)
+    assert saved.status_code == 200  # followed to the kit page
+    done = cli_kit(["--rules=ten", "--roster=examples/class.csv", "--paper=a4", "--host-key=none"], tmp_path)
+    assert done.returncode == 0, done.stderr
+    kit = client.post("/kit", data={"class": "1", "rules": "ten", "paper": "a4", "host-key": "none"},
+                      headers=SAME_ORIGIN)
+    assert kit.status_code == 200 and kit.content == (tmp_path / "kit.pdf").read_bytes()

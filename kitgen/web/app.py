@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData, UploadFile
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
@@ -31,15 +32,19 @@ from kitgen.kit.output import HOST_KEY_SUFFIX
 from kitgen.resources import data_folder
 from kitgen.text import gettext
 from kitgen.text.templates import I18N_EXTENSION, install_words
+from kitgen.textfile import MAX_BYTES
 from kitgen.web.commands import KIT_TIMEOUT_S, RENDERS, VALIDATE_TIMEOUT_S, Finished, run_kitgen, work_folder
 from kitgen.web.guard import PAGE_TOKEN_FIELD, Access, BodyTooLarge, Guard, posted_from_the_app, too_large
 from kitgen.web.kit_form import default_choice, kit_arguments, kit_fields
-from kitgen.web.store import Store
+from kitgen.web.store import SavedClass, Store
 
 MAX_UPLOADS = 100  # files a post may send (logs and filled kits to check; a roster)
 MAX_FIELDS = 100
+MAX_ZIP_BYTES = 256 * 1024 * 1024  # a zip's files unpacked, in all
 MAX_FIELD_BYTES = 1024 * 1024  # a field that is not a file: 500 names of 40 characters are 20 KiB
 KIT_NAME = "kit.pdf"
+CLASS_FIELD = "class"  # the kit form's saved class (its id), read as a roster of its names
+MAX_CLASS_NAME_CHARS = 80
 
 
 class Refused(KitgenError):
@@ -99,7 +104,38 @@ class App:
         return self.page(request, "home.html.j2")
 
     async def kit_page(self, request: Request) -> Response:
-        return self.page(request, "kit.html.j2", fields=kit_fields(), default_choice=default_choice)
+        chosen = request.query_params.get(CLASS_FIELD, "")
+        return self.page(request, "kit.html.j2", fields=kit_fields(), default_choice=default_choice,
+                         classes=await run_in_threadpool(self.store.classes), chosen=chosen,
+                         class_field=CLASS_FIELD)
+
+    async def save_class(self, request: Request) -> Response:
+        """``POST /classes``: save a roster (field ``roster``, a file) or names (field
+        ``players``) as the class ``class-name``, to pick again on the kit page."""
+        from kitgen.kit.roster import parse_roster
+        from kitgen.kit.tables import split_names
+
+        form = await self.read_form(request)
+        name = str(form.get("class-name") or "").strip()
+        if not name or len(name) > MAX_CLASS_NAME_CHARS or not name.isprintable():
+            raise Refused(gettext("name the class in 1 to {most} characters, on one line.").format(
+                most=MAX_CLASS_NAME_CHARS))
+        roster = form.get("roster")
+        players = form.get("players")
+        if isinstance(roster, UploadFile) and roster.filename:
+            file = upload_name(roster)
+            data = await roster.read(MAX_BYTES + 1)
+            if len(data) > MAX_BYTES:
+                raise Refused(gettext("{file} is larger than 4 MiB, too large for a roster.").format(file=repr(file)))
+            names = parse_roster(data, file).names
+        elif isinstance(players, str) and players.strip():
+            names = split_names(players)
+        else:
+            raise Refused(gettext("give the class's names: a roster file or names typed in."))
+        number = await run_in_threadpool(self.store.save_class, name, names)
+        if wants_json(request):
+            return JSONResponse({"id": number, "name": name, "names": list(names)})
+        return RedirectResponse(f"/kit?{CLASS_FIELD}={number}", status_code=303)
 
     async def check_page(self, request: Request) -> Response:
         return self.page(request, "check.html.j2", most=MAX_UPLOADS)
@@ -128,7 +164,8 @@ class App:
             raise Refused(gettext("part {part} is not known (choose kit or host-key).").format(part=quote(part)))
         form = await self.read_form(request)
         values = [(name, value) for name, value in form.multi_items()
-                  if isinstance(value, str) and name != PAGE_TOKEN_FIELD]
+                  if isinstance(value, str) and name not in (PAGE_TOKEN_FIELD, CLASS_FIELD)]
+        chosen = await self.chosen_class(form)
         uploads = [(name, value) for name, value in form.multi_items() if not isinstance(value, str) and value.filename]
         if any(name != "roster" for name, _ in uploads) or len(uploads) > 1:
             raise Refused(gettext("a kit takes one file, its roster (field roster)."))
@@ -138,9 +175,14 @@ class App:
             folder = Path(work)
             (folder / "in").mkdir()
             roster = None
+            if uploads and chosen is not None:
+                raise Refused(gettext("give names with a roster file or a saved class, not both."))
             if uploads:
                 roster = upload_name(uploads[0][1])
                 await run_in_threadpool(save_upload, uploads[0][1], folder / "in" / roster)
+            elif chosen is not None:  # the class's names, as the roster file they came from
+                roster = class_file_name(chosen.name)
+                (folder / "in" / roster).write_text("".join(f"{name}\n" for name in chosen.names), encoding="utf-8")
             arguments = ["kit", *kit_arguments(values, roster), "-o", str(folder / KIT_NAME)]
             finished = await run_in_threadpool(render, arguments, folder / "in")
             if finished.status != 0:
@@ -149,6 +191,18 @@ class App:
             pdf = (folder / name).read_bytes()
         return Response(pdf, media_type="application/pdf",
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    async def chosen_class(self, form: FormData) -> SavedClass | None:
+        """Return the saved class the kit form picked, or ``None``; raises :class:`Refused`
+        for one that is not saved."""
+        given = form.get(CLASS_FIELD)
+        if not isinstance(given, str) or not given.strip():
+            return None
+        found = await run_in_threadpool(self.store.saved_class, int(given)) if given.isdigit() else None
+        if found is None:
+            raise Refused(gettext("there is no saved class {number}; pick one the kit page lists.").format(
+                number=quote(given)))
+        return found
 
     async def validate(self, request: Request) -> Response:
         """``POST /validate``: what ``kitgen validate --json`` prints of the files sent
@@ -159,20 +213,50 @@ class App:
         uploads = [value for value in form.getlist("files") if not isinstance(value, str) and value.filename]
         if not uploads:
             raise Refused(gettext("choose at least one game log or filled kit to check."))
-        names = [upload_name(upload) for upload in uploads]
+        files: list[tuple[str, UploadFile | bytes]] = []
+        for upload in uploads:
+            name = upload_name(upload)
+            if name.lower().endswith(".zip"):
+                files += await run_in_threadpool(zip_members, upload, name)
+            else:
+                files.append((name, upload))
+        if len(files) > MAX_UPLOADS:
+            raise Refused(gettext("send at most {most} files at once.").format(most=MAX_UPLOADS))
+        names = [name for name, _ in files]
         repeated = next((name for number, name in enumerate(names) if name in names[:number]), None)
         if repeated is not None:
             raise Refused(gettext("two files are named {file}; rename one and send them again.").format(
                 file=quote(repeated)))
         with work_folder() as work:
             folder = Path(work)
-            for upload, name in zip(uploads, names, strict=True):
-                await run_in_threadpool(save_upload, upload, folder / name)
+            for name, content in files:
+                await run_in_threadpool(save_upload, content, folder / name)
             finished = await run_in_threadpool(
                 run_kitgen, ["validate", "--json", "--", *names], folder, VALIDATE_TIMEOUT_S)
         if wants_json(request):
             return Response(finished.stdout, media_type="application/json")
         return self.page(request, "checked.html.j2", logs=json.loads(finished.stdout))
+
+    async def transcribe(self, request: Request) -> Response:
+        """``POST /transcribe``: the logs ``kitgen transcribe`` writes of the filled kit
+        sent (field ``kit``), as a zip of ``<kit>-table-<n>.log`` files."""
+        form = await self.read_form(request)
+        kit = form.get("kit")
+        if not isinstance(kit, UploadFile) or not kit.filename or any(
+                name not in ("kit", PAGE_TOKEN_FIELD) for name in form):
+            raise Refused(gettext("send one filled kit as the field kit, and nothing else."))
+        name = upload_name(kit)
+        with work_folder() as work:
+            folder = Path(work)
+            (folder / "logs").mkdir()
+            await run_in_threadpool(save_upload, kit, folder / name)
+            finished = await run_in_threadpool(
+                run_kitgen, ["transcribe", "-o", "logs", "--", name], folder, VALIDATE_TIMEOUT_S)
+            if finished.status != 0:
+                raise Refused(finished.sentence())
+            archive = await run_in_threadpool(zipped_folder, folder / "logs")
+        return Response(archive, media_type="application/zip",
+                        headers={"Content-Disposition": f'attachment; filename="{Path(name).stem}-logs.zip"'})
 
     async def refused(self, request: Request, error: Exception) -> Response:
         if isinstance(error, Refused):
@@ -195,22 +279,89 @@ def render(arguments: list[str], folder: Path) -> Finished:
 
 
 def upload_name(upload: UploadFile) -> str:
-    """Return the name an uploaded file is checked by: its name without any folder.
+    """Return the name an uploaded file is checked by (:func:`file_name`)."""
+    return file_name(upload.filename or "")
+
+
+def file_name(given: str) -> str:
+    """Return the name a file sent as ``given`` is checked by: its name without any folder.
 
     Raises :class:`Refused` for a name that cannot name a file of its own (empty, ``-``,
-    ``.`` or ``..``, or longer than a file name may be)."""
-    name = (upload.filename or "").replace("\\", "/").rsplit("/", 1)[-1]
+    ``.`` or ``..``, or longer than a file name may be).
+
+    >>> file_name("../../etc/club.log"), file_name("C:\\\\logs\\\\club.log")
+    ('club.log', 'club.log')
+    """
+    name = given.replace("\\", "/").rsplit("/", 1)[-1]
     if name in ("", ".", "..", "-") or "\x00" in name or len(name.encode("utf-8", "surrogatepass")) > 255:
-        raise Refused(gettext("{file} cannot name a file; rename it and send it again.").format(
-            file=quote(upload.filename or "")))
+        raise Refused(gettext("{file} cannot name a file; rename it and send it again.").format(file=quote(given)))
     return name
 
 
-def save_upload(upload: UploadFile, path: Path) -> None:
-    """Write the uploaded file to ``path`` (a new file)."""
-    upload.file.seek(0)
+def class_file_name(name: str) -> str:
+    """Return the file name a saved class's names are read from, as a roster: its name as
+    a .txt file, where that can name a file.
+
+    >>> class_file_name("Class 4B"), class_file_name("4/B")
+    ('Class 4B.txt', 'class.txt')
+    """
+    usable = "/" not in name and "\\" not in name and not name.startswith((".", "-"))
+    return f"{name}.txt" if usable and len(name.encode()) < 250 else "class.txt"
+
+
+def save_upload(upload: UploadFile | bytes, path: Path) -> None:
+    """Write the uploaded file (or a zip's member) to ``path`` (a new file)."""
     with path.open("xb") as stream:
+        if isinstance(upload, bytes):
+            stream.write(upload)
+            return
+        upload.file.seek(0)
         shutil.copyfileobj(upload.file, stream)
+
+
+def zipped_folder(folder: Path) -> bytes:
+    """Return a zip of the files in ``folder``, by name, at a fixed time (the same logs
+    make the same zip)."""
+    import io
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(folder.iterdir()):
+            archive.writestr(zipfile.ZipInfo(path.name, (2000, 1, 1, 0, 0, 0)), path.read_bytes(),
+                             compress_type=zipfile.ZIP_DEFLATED)
+    return buffer.getvalue()
+
+
+def zip_members(upload: UploadFile, name: str) -> list[tuple[str, bytes]]:
+    """Return the files of the uploaded zip ``name``, each named without its folders, at
+    most :data:`MAX_UPLOADS` of them and :data:`MAX_ZIP_BYTES` unpacked in all (read
+    within that bound, whatever the zip says of its sizes).
+
+    Raises :class:`Refused` with one sentence for a file that is not a zip, an encrypted
+    one, or one past those bounds."""
+    upload.file.seek(0)
+    members: list[tuple[str, bytes]] = []
+    left = MAX_ZIP_BYTES
+    try:
+        with zipfile.ZipFile(upload.file) as archive:
+            for info in archive.infolist():
+                if info.is_dir():
+                    continue
+                if info.flag_bits & 0x1:
+                    raise Refused(gettext("{file} is encrypted; zip the files without a password.").format(
+                        file=quote(name)))
+                if len(members) == MAX_UPLOADS:
+                    raise Refused(gettext("send at most {most} files at once.").format(most=MAX_UPLOADS))
+                with archive.open(info) as member:
+                    data = member.read(left + 1)
+                left -= len(data)
+                if left < 0:
+                    raise Refused(gettext("{file} unpacks to more than {most} MiB; send fewer files at once.").format(
+                        file=quote(name), most=MAX_ZIP_BYTES // 2**20))
+                members.append((file_name(info.filename), data))
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError, OSError, ValueError):
+        raise Refused(gettext("{file} cannot be read as a zip.").format(file=quote(name))) from None
+    return members
 
 
 def create_app(access: Access, store: Store) -> Starlette:
@@ -222,6 +373,8 @@ def create_app(access: Access, store: Store) -> Starlette:
         Route("/health", routes.health),
         Route("/kit", routes.kit_page, methods=["GET"]),
         Route("/kit", routes.make_kit, methods=["POST"]),
+        Route("/classes", routes.save_class, methods=["POST"]),
+        Route("/transcribe", routes.transcribe, methods=["POST"]),
         Route("/check", routes.check_page),
         Route("/validate", routes.validate, methods=["POST"]),
         Mount("/static", StaticFiles(directory=data_folder("templates") / "web" / "static"), name="static"),

@@ -8,6 +8,7 @@ transaction each, so a store is always at a version this kitgen wrote.
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 from dataclasses import dataclass
@@ -58,6 +59,32 @@ class Store:
         """Return the store's schema version."""
         with self.connect() as connection:
             return int(connection.execute("PRAGMA user_version").fetchone()[0])
+
+    def save_class(self, name: str, names: tuple[str, ...]) -> int:
+        """Save ``names`` as the class ``name`` (replacing a class of that name) and return its id."""
+        with self.connect() as connection:
+            connection.execute("INSERT INTO class (name, names) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET "
+                               "names = excluded.names, saved = CURRENT_TIMESTAMP", (name, json.dumps(names)))
+            return int(connection.execute("SELECT id FROM class WHERE name = ?", (name,)).fetchone()[0])
+
+    def classes(self) -> list[SavedClass]:
+        """Return the saved classes by name."""
+        with self.connect() as connection:
+            rows = connection.execute("SELECT id, name, names FROM class ORDER BY name").fetchall()
+        return [SavedClass(row["id"], row["name"], tuple(json.loads(row["names"]))) for row in rows]
+
+    def saved_class(self, number: int) -> SavedClass | None:
+        """Return the saved class of id ``number``, or ``None``."""
+        return next((found for found in self.classes() if found.id == number), None)
+
+
+@dataclass(frozen=True)
+class SavedClass:
+    """A roster saved as a class: its ``id``, ``name`` and ``names`` in order."""
+
+    id: int
+    name: str
+    names: tuple[str, ...]
 
 
 def open_store(folder: Path) -> Store:
