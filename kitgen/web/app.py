@@ -10,8 +10,10 @@ the package's ``templates/web`` and nothing of the server's files is named.
 from __future__ import annotations
 
 import json
+import secrets
 import shutil
 import zipfile
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -28,15 +30,18 @@ from starlette.templating import Jinja2Templates
 
 from kitgen import __version__
 from kitgen.errors import KitgenError, quote
+from kitgen.games.knucklebones.rules import Column, Grid, judge_placement, parse_column
 from kitgen.kit.output import HOST_KEY_SUFFIX
 from kitgen.resources import data_folder
 from kitgen.text import gettext
+from kitgen.text.problems import describe
 from kitgen.text.templates import I18N_EXTENSION, install_words
 from kitgen.textfile import MAX_BYTES
 from kitgen.web.commands import KIT_TIMEOUT_S, RENDERS, VALIDATE_TIMEOUT_S, Finished, run_kitgen, work_folder
 from kitgen.web.guard import PAGE_TOKEN_FIELD, Access, BodyTooLarge, Guard, posted_from_the_app, too_large
-from kitgen.web.kit_form import default_choice, kit_arguments, kit_fields
-from kitgen.web.store import SavedClass, Store
+from kitgen.web.kit_form import choices_of, default_choice, kit_arguments, kit_fields
+from kitgen.web.store import SavedClass, SavedTable, Store
+from kitgen.web.table import Placement, Played, column_scores, log_text, previews, replay
 
 MAX_UPLOADS = 100  # files a post may send (logs and filled kits to check; a roster)
 MAX_FIELDS = 100
@@ -258,6 +263,82 @@ class App:
         return Response(archive, media_type="application/zip",
                         headers={"Content-Disposition": f'attachment; filename="{Path(name).stem}-logs.zip"'})
 
+    async def table_start_page(self, request: Request) -> Response:
+        return self.page(request, "table-start.html.j2", presets=live_presets(), matches=choices_of("match"))
+
+    async def new_table(self, request: Request) -> Response:
+        """``POST /table``: a live table for the preset ``rules`` (and its ``match``) and the
+        two ``players``; answers the table's page."""
+        from kitgen.errors import PlayerCountError
+        from kitgen.games import find_preset
+        from kitgen.kit.tables import split_names
+
+        form = await self.read_form(request)
+        preset = str(form.get("rules") or "")
+        if preset not in live_presets():
+            raise Refused(gettext("the live table plays {presets}, not {preset}.").format(
+                presets=", ".join(live_presets()), preset=quote(preset)))
+        match = str(form.get("match") or "")
+        rules = find_preset(preset).configure({"match": match} if match else {})
+        names = split_names(str(form.get("players") or ""))
+        if len(names) != 2:
+            raise PlayerCountError(gettext("a live table seats 2 players; give 2 names, not {count}.").format(
+                count=len(names)))
+        number = await run_in_threadpool(self.store.new_table, rules.describe(), (names[0], names[1]))
+        return RedirectResponse(f"/table/{number}", status_code=303)
+
+    async def table_page(self, request: Request) -> Response:
+        saved = await self.saved_table(request)
+        played = replayed(saved)
+        offered = previews(played, saved.face) if saved.face is not None else ()
+        return self.page(request, "table.html.j2", table=saved, played=played, previews=offered,
+                         scores=column_scores, columns=list(Column))
+
+    async def table_action(self, request: Request) -> Response:
+        """``POST /table/{id}``: the host's entry: ``action`` ``roll`` (the ``face`` typed,
+        or none: the page rolls), ``place`` (in ``column``) or ``undo`` (the last entry)."""
+        saved = await self.saved_table(request)
+        form = await self.read_form(request)
+        action = form.get("action")
+        played = replayed(saved)
+        if action == "undo":
+            saved = (replace(saved, face=None) if saved.face is not None
+                     else replace(saved, placements=saved.placements[:-1]))
+        elif played.due is None:
+            raise Refused(gettext("the match is decided; start a new table to play again."))
+        elif action == "roll":
+            typed = str(form.get("face") or "").strip()
+            face = secrets.randbelow(6) + 1 if not typed else int(typed) if typed.isdigit() and len(typed) < 3 else 0
+            problems = judge_placement(Grid(), face, "left")
+            if problems:
+                raise Refused(describe(problems[0]))
+            saved = replace(saved, face=face)
+        elif action == "place":
+            if saved.face is None:
+                raise Refused(gettext("roll the die first, or type the face rolled."))
+            column = str(form.get("column") or "")
+            mine = played.grids[played.due] if played.match.playing else Grid()
+            problems = judge_placement(mine, saved.face, column)
+            if problems:
+                raise Refused(describe(problems[0]))
+            saved = replace(saved, placements=(*saved.placements, (saved.face, int(parse_column(column)))), face=None)
+        else:
+            raise Refused(gettext("the live table takes roll, place or undo."))
+        await run_in_threadpool(self.store.save_table, saved)
+        return RedirectResponse(f"/table/{saved.id}", status_code=303)
+
+    async def table_log(self, request: Request) -> Response:
+        """``GET /table/{id}/log``: the game as a kitgen log."""
+        saved = await self.saved_table(request)
+        return PlainTextResponse(log_text(replayed(saved)), headers={
+            "Content-Disposition": f'attachment; filename="table-{saved.id}.log"'})
+
+    async def saved_table(self, request: Request) -> SavedTable:
+        found = await run_in_threadpool(self.store.live_table, request.path_params["number"])
+        if found is None:
+            raise HTTPException(404)
+        return found
+
     async def refused(self, request: Request, error: Exception) -> Response:
         if isinstance(error, Refused):
             return self.refusal(request, str(error), error.status)
@@ -270,6 +351,31 @@ class App:
         return self.refusal(request, gettext(
             "kitgen failed on it ({error}); this is a fault in kitgen, please report it."
         ).format(error=type(error).__name__), 500)
+
+
+def live_presets() -> tuple[str, ...]:
+    """Return the presets the live table plays: those whose game the rules core of
+    :mod:`kitgen.web.table` takes."""
+    from kitgen.games import presets
+    from kitgen.games.knucklebones.rules import new_match
+
+    playable = []
+    for preset in presets():
+        try:
+            new_match(preset.configure())
+        except ValueError:
+            continue
+        playable.append(preset.id)
+    return tuple(playable)
+
+
+def replayed(saved: SavedTable) -> Played:
+    """Return the live table ``saved`` replayed through the rules core."""
+    from kitgen.games import find_preset
+
+    preset, *options = saved.rules.split()
+    rules = find_preset(preset).configure(dict(option.split("=", 1) for option in options))
+    return replay(rules, saved.players, tuple(Placement(face, Column(column)) for face, column in saved.placements))
 
 
 def render(arguments: list[str], folder: Path) -> Finished:
@@ -376,6 +482,11 @@ def create_app(access: Access, store: Store) -> Starlette:
         Route("/classes", routes.save_class, methods=["POST"]),
         Route("/transcribe", routes.transcribe, methods=["POST"]),
         Route("/check", routes.check_page),
+        Route("/table", routes.table_start_page, methods=["GET"]),
+        Route("/table", routes.new_table, methods=["POST"]),
+        Route("/table/{number:int}", routes.table_page, methods=["GET"]),
+        Route("/table/{number:int}", routes.table_action, methods=["POST"]),
+        Route("/table/{number:int}/log", routes.table_log),
         Route("/validate", routes.validate, methods=["POST"]),
         Mount("/static", StaticFiles(directory=data_folder("templates") / "web" / "static"), name="static"),
     ], exception_handlers=handlers)

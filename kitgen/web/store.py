@@ -24,6 +24,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE TABLE class (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, names TEXT NOT NULL,"
         " saved TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)",
     ),
+    (  # 2: live tables (a knucklebones game played on the page: its rules, players, placements, the face rolled)
+        "CREATE TABLE live_table (id INTEGER PRIMARY KEY, rules TEXT NOT NULL, players TEXT NOT NULL,"
+        " placements TEXT NOT NULL DEFAULT '[]', face INTEGER, saved TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)",
+    ),
 )
 VERSION = len(MIGRATIONS)
 
@@ -76,6 +80,41 @@ class Store:
     def saved_class(self, number: int) -> SavedClass | None:
         """Return the saved class of id ``number``, or ``None``."""
         return next((found for found in self.classes() if found.id == number), None)
+
+    def new_table(self, rules: str, players: tuple[str, str]) -> int:
+        """Save a new live table of ``rules`` (a log's rules: line) and ``players``; return its id."""
+        with self.connect() as connection:
+            cursor = connection.execute("INSERT INTO live_table (rules, players) VALUES (?, ?)",
+                                        (rules, json.dumps(players)))
+            return int(cursor.lastrowid or 0)
+
+    def live_table(self, number: int) -> SavedTable | None:
+        """Return the live table of id ``number``, or ``None``."""
+        with self.connect() as connection:
+            row = connection.execute("SELECT * FROM live_table WHERE id = ?", (number,)).fetchone()
+        if row is None:
+            return None
+        players = json.loads(row["players"])
+        return SavedTable(row["id"], row["rules"], (players[0], players[1]),
+                          tuple((face, column) for face, column in json.loads(row["placements"])), row["face"])
+
+    def save_table(self, table: SavedTable) -> None:
+        """Save the live table's placements and face rolled."""
+        with self.connect() as connection:
+            connection.execute("UPDATE live_table SET placements = ?, face = ?, saved = CURRENT_TIMESTAMP WHERE id = ?",
+                               (json.dumps(table.placements), table.face, table.id))
+
+
+@dataclass(frozen=True)
+class SavedTable:
+    """A live table as saved: its ``id``, ``rules`` line, ``players``, ``placements``
+    (face, column number) in order and the ``face`` rolled and not yet placed."""
+
+    id: int
+    rules: str
+    players: tuple[str, str]
+    placements: tuple[tuple[int, int], ...]
+    face: int | None
 
 
 @dataclass(frozen=True)
