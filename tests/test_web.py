@@ -179,6 +179,7 @@ def test_every_answer_keeps_other_sites_scripts_and_frames_out(client):
     headers = client.get("/kit").headers
     assert "frame-ancestors 'none'" in headers["content-security-policy"]
     assert headers["x-content-type-options"] == "nosniff"
+    assert headers["referrer-policy"] == "same-origin"  # no-referrer makes Chromium post with Origin: null
 
 
 @pytest.mark.parametrize("path", ["/static/../../kitgen/web/app.py", "/static/%2e%2e/%2e%2e/pyproject.toml",

@@ -38,7 +38,7 @@ SECURITY_HEADERS = (
     (b"content-security-policy",
      b"default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'; base-uri 'none'"),
     (b"x-content-type-options", b"nosniff"),
-    (b"referrer-policy", b"no-referrer"),
+    (b"referrer-policy", b"same-origin"),  # no-referrer would make Chromium post with Origin: null
     (b"x-frame-options", b"DENY"),
 )
 
