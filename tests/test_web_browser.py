@@ -25,7 +25,9 @@ from kitgen.web.guard import Access
 from kitgen.web.store import open_store
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium installed (Debian: apt-get install chromium)")
+# the slow tier: a browser start and a match played key by key take a minute or two
+pytestmark = [pytest.mark.render,
+              pytest.mark.skipif(CHROMIUM is None, reason="no Chromium installed (Debian: apt-get install chromium)")]
 CASES = Path(__file__).parent / "fixtures" / "cases"
 VIEWPORTS = {"phone": {"width": 375, "height": 740}, "desktop": {"width": 1280, "height": 900}}
 
@@ -137,7 +139,6 @@ def test_a_knucklebones_match_played_by_keyboard_shows_the_rules_cores_previews(
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
-@pytest.mark.render
 def test_a_kit_made_in_the_browser_downloads(server, page, tmp_path):
     address, _ = server
     page.goto(f"{address}/kit")
