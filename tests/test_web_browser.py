@@ -153,3 +153,37 @@ def test_a_kit_made_in_the_browser_downloads(server, page, tmp_path):
     saved = tmp_path / "kit.pdf"
     download.value.save_as(saved)
     assert saved.read_bytes().startswith(b"%PDF-")
+
+
+def test_a_shut_the_box_turn_by_keyboard_offers_one_die_exactly_when_allowed(server, page):
+    from kitgen.games import find_preset
+    from kitgen.games.box.rules import fresh_box, one_die_allowed
+
+    address, _ = server
+    rules = find_preset("hundred").configure()
+    page.goto(f"{address}/box")
+    page.select_option("#rules", "hundred")
+    tab_to(page, "form button[type=submit]")
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r".*/box/\d+$"))
+    box = fresh_box(rules.tiles)
+    # 9, 8, 7 shut by throws of their own, then 6+5 as 5+6: the high tiles go and one die comes in
+    for throw, tiles in (("5+4", (9,)), ("4+4", (8,)), ("3+4", (7,)), ("5+6", (5, 6))):
+        assert (page.locator("[data-one-die]").count() == 1) == one_die_allowed(rules, box)
+        tab_to(page, "#throw")
+        page.keyboard.type(throw)
+        page.keyboard.press("Enter")
+        page.wait_for_selector("button[value=claim]")
+        for tile in tiles:
+            tab_to(page, f"input[name=tile][value='{tile}']")
+            page.keyboard.press("Space")
+        tab_to(page, "button[value=claim]")
+        page.keyboard.press("Enter")
+        page.wait_for_selector("p.verdict")
+        assert page.locator("p.verdict").inner_text().startswith("valid: ")
+        box &= ~sum(1 << (tile - 1) for tile in tiles)
+    assert one_die_allowed(rules, box) and page.locator("[data-one-die]").count() == 1
+    tab_to(page, "[data-one-die]")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("button[value=claim]")
+    assert re.search(r"Throw die [1-6]", page.locator("legend").inner_text())

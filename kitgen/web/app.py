@@ -31,16 +31,18 @@ from starlette.templating import Jinja2Templates
 from kitgen import __version__
 from kitgen.errors import KitgenError, quote
 from kitgen.games.knucklebones.rules import Column, Grid, judge_placement, parse_column
+from kitgen.games.preset import Rules
 from kitgen.kit.output import HOST_KEY_SUFFIX
 from kitgen.resources import data_folder
 from kitgen.text import gettext
 from kitgen.text.problems import describe
 from kitgen.text.templates import I18N_EXTENSION, install_words
 from kitgen.textfile import MAX_BYTES
+from kitgen.web.box_turn import Claim, is_box_game, judge_claim, replay_turn
 from kitgen.web.commands import KIT_TIMEOUT_S, RENDERS, VALIDATE_TIMEOUT_S, Finished, run_kitgen, work_folder
 from kitgen.web.guard import PAGE_TOKEN_FIELD, Access, BodyTooLarge, Guard, posted_from_the_app, too_large
 from kitgen.web.kit_form import choices_of, default_choice, kit_arguments, kit_fields
-from kitgen.web.store import SavedClass, SavedTable, Store
+from kitgen.web.store import SavedClass, SavedTable, SavedTurn, Store
 from kitgen.web.table import Placement, Played, column_scores, log_text, previews, replay
 
 MAX_UPLOADS = 100  # files a post may send (logs and filled kits to check; a roster)
@@ -339,6 +341,80 @@ class App:
             raise HTTPException(404)
         return found
 
+    async def box_start_page(self, request: Request) -> Response:
+        return self.page(request, "box-start.html.j2", presets=box_presets(),
+                         tiles=choices_of("tiles"), one_die=choices_of("one-die"))
+
+    async def new_box_turn(self, request: Request) -> Response:
+        """``POST /box``: a Shut the Box turn of the preset ``rules`` (and its ``tiles`` and
+        ``one-die`` where it takes them); answers the turn's page."""
+        from kitgen.games import find_preset
+
+        form = await self.read_form(request)
+        preset = str(form.get("rules") or "")
+        if preset not in box_presets():
+            raise Refused(gettext("a Shut the Box turn plays {presets}, not {preset}.").format(
+                presets=", ".join(box_presets()), preset=quote(preset)))
+        found = find_preset(preset)
+        chosen = {name: str(form.get(name)) for name in ("tiles", "one-die")
+                  if form.get(name) and any(option.name == name for option in found.options)}
+        number = await run_in_threadpool(self.store.new_box_turn, found.configure(chosen).describe())
+        return RedirectResponse(f"/box/{number}", status_code=303)
+
+    async def box_page(self, request: Request) -> Response:
+        saved = await self.saved_turn(request)
+        turn = replay_turn(rules_from_line(saved.rules), tuple(Claim(*claim) for claim in saved.claims))
+        return self.page(request, "box.html.j2", saved=saved, turn=turn, verdict=saved.verdict)
+
+    async def box_action(self, request: Request) -> Response:
+        """``POST /box/{id}``: ``action`` ``throw`` (the ``throw`` typed, or ``roll`` 1 or 2
+        dice), ``claim`` (the ``tile`` fields ticked), ``none`` (no move) or ``undo``."""
+        from kitgen.games.box.rules import judge_move, parse_throw
+
+        saved = await self.saved_turn(request)
+        form = await self.read_form(request)
+        action = form.get("action")
+        turn = replay_turn(rules_from_line(saved.rules), tuple(Claim(*claim) for claim in saved.claims))
+        verdict = ""
+        if action == "undo":
+            saved = replace(saved, throw=None) if saved.throw is not None else replace(saved, claims=saved.claims[:-1])
+        elif turn.ended:
+            raise Refused(gettext("the turn has ended; start a new turn to play again."))
+        elif action in ("throw", "roll-1", "roll-2"):
+            if action == "roll-1":
+                text = f"die {secrets.randbelow(6) + 1}"
+            elif action == "roll-2":
+                text = f"{secrets.randbelow(6) + 1}+{secrets.randbelow(6) + 1}"
+            else:
+                text = str(form.get("throw") or "").strip()
+            throw = parse_throw(text)
+            problems = [problem for problem in judge_move(turn.rules, turn.box, throw, ())
+                        if problem.code in ("bad-roll", "one-die-not-allowed")]
+            if problems:
+                raise Refused(describe(problems[0]))
+            saved = replace(saved, throw=throw.text)
+        elif action in ("claim", "none"):
+            if saved.throw is None:
+                raise Refused(gettext("throw the dice first, or type the throw."))
+            tiles = tuple(int(tile) for tile in form.getlist("tile") if isinstance(tile, str) and tile.isdigit()
+                          and len(tile) < 4) if action == "claim" else ()
+            if action == "claim" and not tiles:
+                raise Refused(gettext("tick the tiles the move shuts, or say it has no move."))
+            judged = judge_claim(turn, saved.throw, tiles)
+            verdict = judged.text()
+            if judged.ok:
+                saved = replace(saved, claims=(*saved.claims, (saved.throw, tiles)), throw=None)
+        else:
+            raise Refused(gettext("a Shut the Box turn takes throw, claim, none or undo."))
+        await run_in_threadpool(self.store.save_box_turn, replace(saved, verdict=verdict))
+        return RedirectResponse(f"/box/{saved.id}", status_code=303)
+
+    async def saved_turn(self, request: Request) -> SavedTurn:
+        found = await run_in_threadpool(self.store.box_turn, request.path_params["number"])
+        if found is None:
+            raise HTTPException(404)
+        return found
+
     async def refused(self, request: Request, error: Exception) -> Response:
         if isinstance(error, Refused):
             return self.refusal(request, str(error), error.status)
@@ -369,12 +445,28 @@ def live_presets() -> tuple[str, ...]:
     return tuple(playable)
 
 
-def replayed(saved: SavedTable) -> Played:
-    """Return the live table ``saved`` replayed through the rules core."""
+def box_presets() -> tuple[str, ...]:
+    """Return the presets a Shut the Box turn plays (those of the box family)."""
+    from kitgen.games import presets
+
+    return tuple(preset.id for preset in presets() if is_box_game(preset.configure()))
+
+
+def rules_from_line(line: str) -> Rules:
+    """Return the rules a log's ``rules:`` line names (as :meth:`Rules.describe` writes it).
+
+    >>> rules_from_line("classic tiles=12").tiles
+    12
+    """
     from kitgen.games import find_preset
 
-    preset, *options = saved.rules.split()
-    rules = find_preset(preset).configure(dict(option.split("=", 1) for option in options))
+    preset, *options = line.split()
+    return find_preset(preset).configure(dict(option.split("=", 1) for option in options))
+
+
+def replayed(saved: SavedTable) -> Played:
+    """Return the live table ``saved`` replayed through the rules core."""
+    rules = rules_from_line(saved.rules)
     return replay(rules, saved.players, tuple(Placement(face, Column(column)) for face, column in saved.placements))
 
 
@@ -487,6 +579,10 @@ def create_app(access: Access, store: Store) -> Starlette:
         Route("/table/{number:int}", routes.table_page, methods=["GET"]),
         Route("/table/{number:int}", routes.table_action, methods=["POST"]),
         Route("/table/{number:int}/log", routes.table_log),
+        Route("/box", routes.box_start_page, methods=["GET"]),
+        Route("/box", routes.new_box_turn, methods=["POST"]),
+        Route("/box/{number:int}", routes.box_page, methods=["GET"]),
+        Route("/box/{number:int}", routes.box_action, methods=["POST"]),
         Route("/validate", routes.validate, methods=["POST"]),
         Mount("/static", StaticFiles(directory=data_folder("templates") / "web" / "static"), name="static"),
     ], exception_handlers=handlers)

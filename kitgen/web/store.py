@@ -28,6 +28,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE TABLE live_table (id INTEGER PRIMARY KEY, rules TEXT NOT NULL, players TEXT NOT NULL,"
         " placements TEXT NOT NULL DEFAULT '[]', face INTEGER, saved TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)",
     ),
+    (  # 3: Shut the Box turns at the live table (its rules line, the claims judged right, a throw not yet claimed)
+        "CREATE TABLE box_turn (id INTEGER PRIMARY KEY, rules TEXT NOT NULL, claims TEXT NOT NULL DEFAULT '[]',"
+        " throw TEXT, verdict TEXT NOT NULL DEFAULT '', saved TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)",
+    ),
 )
 VERSION = len(MIGRATIONS)
 
@@ -106,6 +110,41 @@ class Store:
         with self.connect() as connection:
             connection.execute("UPDATE live_table SET placements = ?, face = ?, saved = CURRENT_TIMESTAMP WHERE id = ?",
                                (json.dumps(table.placements), table.face, table.id))
+
+
+    def new_box_turn(self, rules: str) -> int:
+        """Save a new Shut the Box turn of ``rules`` (a log's rules: line); return its id."""
+        with self.connect() as connection:
+            return int(connection.execute("INSERT INTO box_turn (rules) VALUES (?)", (rules,)).lastrowid or 0)
+
+    def box_turn(self, number: int) -> SavedTurn | None:
+        """Return the Shut the Box turn of id ``number``, or ``None``."""
+        with self.connect() as connection:
+            row = connection.execute("SELECT * FROM box_turn WHERE id = ?", (number,)).fetchone()
+        if row is None:
+            return None
+        claims = tuple((throw, tuple(tiles)) for throw, tiles in json.loads(row["claims"]))
+        return SavedTurn(row["id"], row["rules"], claims, row["throw"], row["verdict"])
+
+    def save_box_turn(self, turn: SavedTurn) -> None:
+        """Save the turn's claims and the throw not yet claimed."""
+        with self.connect() as connection:
+            connection.execute(
+                "UPDATE box_turn SET claims = ?, throw = ?, verdict = ?, saved = CURRENT_TIMESTAMP WHERE id = ?",
+                (json.dumps(turn.claims), turn.throw, turn.verdict, turn.id))
+
+
+@dataclass(frozen=True)
+class SavedTurn:
+    """A Shut the Box turn as saved: ``id``, ``rules`` line, the ``claims`` judged right
+    (throw, tiles shut; no tiles: no move), the ``throw`` made and not yet claimed and the
+    ``verdict`` on the last claim, as ``kitgen check`` words it."""
+
+    id: int
+    rules: str
+    claims: tuple[tuple[str, tuple[int, ...]], ...]
+    throw: str | None
+    verdict: str = ""
 
 
 @dataclass(frozen=True)
