@@ -357,3 +357,23 @@ def test_a_zip_past_the_bounds_is_refused_in_one_sentence(client, monkeypatch, a
 def test_transcribe_refuses_a_file_that_is_no_filled_kit_in_the_clis_sentence(client):
     answer = client.post("/transcribe", files={"kit": ("club.pdf", b"not a pdf")}, headers=AS_JSON)
     assert answer.json() == {"error": "'club.pdf' is not a PDF."}
+
+
+@pytest.mark.parametrize("path, form", [
+    ("/table/99999999999999999999999", None), ("/box/99999999999999999999999", None),
+    ("/kit", {"class": "\u00b2"}), ("/kit", {"class": "99999999999999999999999"}),
+])
+def test_numbers_past_what_the_store_holds_are_one_sentence(client, path, form):
+    answer = (client.get(path, headers=PAGE) if form is None
+              else client.post(path, data=form, headers={**SAME_ORIGIN, "accept": "application/json"}))
+    assert answer.status_code in (400, 404) and "fault in kitgen" not in answer.text
+
+
+def test_a_typed_face_or_tile_in_other_digits_is_one_sentence(client):
+    client.post("/table", data={"rules": "knucklebones", "players": "Ana, Ben"}, headers=SAME_ORIGIN)
+    answer = client.post("/table/1", data={"action": "roll", "face": "\u00b3"}, headers=AS_JSON)
+    assert answer.status_code == 400 and "fault in kitgen" not in answer.text
+    client.post("/box", data={"rules": "strip"}, headers=SAME_ORIGIN)
+    client.post("/box/1", data={"action": "throw", "throw": "8"}, headers=SAME_ORIGIN)
+    answer = client.post("/box/1", data={"action": "claim", "tile": "\u00b2"}, headers=AS_JSON)
+    assert answer.status_code == 400 and "fault in kitgen" not in answer.text

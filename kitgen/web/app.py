@@ -52,6 +52,7 @@ MAX_FIELD_BYTES = 1024 * 1024  # a field that is not a file: 500 names of 40 cha
 KIT_NAME = "kit.pdf"
 CLASS_FIELD = "class"  # the kit form's saved class (its id), read as a roster of its names
 MAX_CLASS_NAME_CHARS = 80
+MAX_ID = 2**62  # a saved table's number: SQLite's integers stop at 2**63 - 1
 
 
 class Refused(KitgenError):
@@ -205,7 +206,8 @@ class App:
         given = form.get(CLASS_FIELD)
         if not isinstance(given, str) or not given.strip():
             return None
-        found = await run_in_threadpool(self.store.saved_class, int(given)) if given.isdigit() else None
+        number = small_number(given, 9)
+        found = await run_in_threadpool(self.store.saved_class, number) if number is not None else None
         if found is None:
             raise Refused(gettext("there is no saved class {number}; pick one the kit page lists.").format(
                 number=quote(given)))
@@ -310,7 +312,7 @@ class App:
             raise Refused(gettext("the match is decided; start a new table to play again."))
         elif action == "roll":
             typed = str(form.get("face") or "").strip()
-            face = secrets.randbelow(6) + 1 if not typed else int(typed) if typed.isdigit() and len(typed) < 3 else 0
+            face = secrets.randbelow(6) + 1 if not typed else small_number(typed, 2) or 0
             problems = judge_placement(Grid(), face, "left")
             if problems:
                 raise Refused(describe(problems[0]))
@@ -336,7 +338,8 @@ class App:
             "Content-Disposition": f'attachment; filename="table-{saved.id}.log"'})
 
     async def saved_table(self, request: Request) -> SavedTable:
-        found = await run_in_threadpool(self.store.live_table, request.path_params["number"])
+        number = request.path_params["number"]
+        found = await run_in_threadpool(self.store.live_table, number) if number < MAX_ID else None
         if found is None:
             raise HTTPException(404)
         return found
@@ -396,8 +399,8 @@ class App:
         elif action in ("claim", "none"):
             if saved.throw is None:
                 raise Refused(gettext("throw the dice first, or type the throw."))
-            tiles = tuple(int(tile) for tile in form.getlist("tile") if isinstance(tile, str) and tile.isdigit()
-                          and len(tile) < 4) if action == "claim" else ()
+            numbers = [small_number(tile, 3) if isinstance(tile, str) else None for tile in form.getlist("tile")]
+            tiles = tuple(number for number in numbers if number is not None) if action == "claim" else ()
             if action == "claim" and not tiles:
                 raise Refused(gettext("tick the tiles the move shuts, or say it has no move."))
             judged = judge_claim(turn, saved.throw, tiles)
@@ -410,7 +413,8 @@ class App:
         return RedirectResponse(f"/box/{saved.id}", status_code=303)
 
     async def saved_turn(self, request: Request) -> SavedTurn:
-        found = await run_in_threadpool(self.store.box_turn, request.path_params["number"])
+        number = request.path_params["number"]
+        found = await run_in_threadpool(self.store.box_turn, number) if number < MAX_ID else None
         if found is None:
             raise HTTPException(404)
         return found
@@ -427,6 +431,15 @@ class App:
         return self.refusal(request, gettext(
             "kitgen failed on it ({error}); this is a fault in kitgen, please report it."
         ).format(error=type(error).__name__), 500)
+
+
+def small_number(text: str, most_digits: int) -> int | None:
+    """Return ``text`` as a number of at most ``most_digits`` ASCII digits, else ``None``.
+
+    >>> small_number("12", 2), small_number("\u00b2", 2), small_number("123", 2)
+    (12, None, None)
+    """
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= most_digits else None
 
 
 def live_presets() -> tuple[str, ...]:
