@@ -662,3 +662,32 @@ def practice_kinds(text: str | None) -> tuple[str, ...]:
         fail(_("--kinds takes {kinds}, joined by commas, not {text}.").format(
             kinds=", ".join(KINDS), text=quote(text)))
     return chosen
+
+
+SERVE_EXAMPLES = examples("kitgen serve", "kitgen serve --port 8080 --data ~/kitgen-data",
+                          "kitgen serve --host 0.0.0.0")
+
+
+@app.command("serve", cls=Command, epilog=SERVE_EXAMPLES,
+              help=_("Run kitgen's web app: make kits and check sheets in a browser (docs/web.md)."))
+def serve_command(
+    host: str = typer.Option(
+        "127.0.0.1", "--host",
+        help=_("The address to listen on; any but the loopback address asks for the access token printed."),
+    ),
+    port: int = typer.Option(8000, "--port", help=_("The port to listen on.")),
+    data: Path | None = typer.Option(
+        None, "--data", show_default="$XDG_DATA_HOME/kitgen, ~/.local/share/kitgen",
+        help=_("The folder of the app's store (an SQLite file), made on first use."),
+    ),
+) -> None:
+    """Run ``kitgen serve`` (docs/web.md)."""
+    try:
+        from kitgen.web.serve import serve
+    except ImportError as error:  # starlette or uvicorn missing: the web extra is not installed
+        fail(_("kitgen serve needs the web extra ({missing} is missing): pip install 'kitgen[web]'.").format(
+            missing=error.name))
+    try:
+        serve(host, port, data)
+    except KitgenError as error:
+        fail(str(error))

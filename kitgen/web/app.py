@@ -1,0 +1,603 @@
+"""The web app of ``kitgen serve`` (docs/web.md): its routes, pages and answers.
+
+Each route reads a request, runs the one kitgen command that answers it
+(:mod:`kitgen.web.commands`) and shows what the command printed: a page for a browser,
+the command's own output for a tool (a PDF, ``kitgen validate --json``'s array). Bad input
+gets the command's sentence, on the page or as the answer; nothing is served from outside
+the package's ``templates/web`` and nothing of the server's files is named.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import shutil
+import zipfile
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import FormData, UploadFile
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.templating import Jinja2Templates
+
+from kitgen import __version__
+from kitgen.errors import KitgenError, quote
+from kitgen.games.knucklebones.rules import Column, Grid, judge_placement, parse_column
+from kitgen.games.preset import Rules
+from kitgen.kit.output import HOST_KEY_SUFFIX
+from kitgen.resources import data_folder
+from kitgen.text import gettext
+from kitgen.text.problems import describe
+from kitgen.text.templates import I18N_EXTENSION, install_words
+from kitgen.textfile import MAX_BYTES
+from kitgen.web.box_turn import Claim, is_box_game, judge_claim, replay_turn
+from kitgen.web.commands import KIT_TIMEOUT_S, RENDERS, VALIDATE_TIMEOUT_S, Finished, run_kitgen, work_folder
+from kitgen.web.guard import PAGE_TOKEN_FIELD, Access, BodyTooLarge, Guard, posted_from_the_app, too_large
+from kitgen.web.kit_form import choices_of, default_choice, kit_arguments, kit_fields
+from kitgen.web.store import SavedClass, SavedTable, SavedTurn, Store
+from kitgen.web.table import Placement, Played, column_scores, log_text, previews, replay
+
+MAX_UPLOADS = 100  # files a post may send (logs and filled kits to check; a roster)
+MAX_FIELDS = 100
+MAX_ZIP_BYTES = 256 * 1024 * 1024  # a zip's files unpacked, in all
+MAX_FIELD_BYTES = 1024 * 1024  # a field that is not a file: 500 names of 40 characters are 20 KiB
+KIT_NAME = "kit.pdf"
+CLASS_FIELD = "class"  # the kit form's saved class (its id), read as a roster of its names
+MAX_CLASS_NAME_CHARS = 80
+MAX_ID = 2**62  # a saved table's number: SQLite's integers stop at 2**63 - 1
+
+
+class Refused(KitgenError):
+    """A request the app refuses, with its HTTP ``status`` and one sentence."""
+
+    def __init__(self, sentence: str, status: int = 400) -> None:
+        super().__init__(sentence)
+        self.status = status
+
+
+def web_templates() -> Jinja2Templates:
+    """Return the page templates of ``templates/web``, worded through kitgen's catalogs."""
+    environment = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(data_folder("templates") / "web"),
+        autoescape=True, extensions=[I18N_EXTENSION], undefined=jinja2.StrictUndefined,
+    )
+    return Jinja2Templates(env=install_words(environment))
+
+
+def wants_json(request: Request) -> bool:
+    """Return whether the request asks for JSON (``Accept: application/json``)."""
+    return "application/json" in request.headers.get("accept", "")
+
+
+def wants_page(request: Request) -> bool:
+    """Return whether the request is a browser's, asking for a page."""
+    return "text/html" in request.headers.get("accept", "") and not wants_json(request)
+
+
+class App:
+    """The routes of the app, sharing its access, store and templates."""
+
+    def __init__(self, access: Access, store: Store) -> None:
+        self.access = access
+        self.store = store
+        self.templates = web_templates()
+
+    def page(self, request: Request, name: str, status: int = 200, **context: Any) -> Response:
+        """Return the page ``name`` with ``context``, the page token and the version."""
+        return self.templates.TemplateResponse(request, name, {
+            "page_token": self.access.page_token, "page_token_field": PAGE_TOKEN_FIELD, "version": __version__,
+            **context}, status_code=status)
+
+    def refusal(self, request: Request, sentence: str, status: int = 400) -> Response:
+        """Return the refusal of a request in one sentence: a page for a browser, else
+        ``{"error": ...}`` for JSON, else the command's ``kitgen: ...`` line."""
+        if wants_json(request):
+            return JSONResponse({"error": sentence}, status_code=status)
+        if wants_page(request):
+            return self.page(request, "refused.html.j2", status, sentence=sentence)
+        return PlainTextResponse(f"kitgen: {sentence}\n", status_code=status)
+
+    async def health(self, request: Request) -> Response:
+        return PlainTextResponse("ok")
+
+    async def home(self, request: Request) -> Response:
+        return self.page(request, "home.html.j2")
+
+    async def kit_page(self, request: Request) -> Response:
+        chosen = request.query_params.get(CLASS_FIELD, "")
+        return self.page(request, "kit.html.j2", fields=kit_fields(), default_choice=default_choice,
+                         classes=await run_in_threadpool(self.store.classes), chosen=chosen,
+                         class_field=CLASS_FIELD)
+
+    async def save_class(self, request: Request) -> Response:
+        """``POST /classes``: save a roster (field ``roster``, a file) or names (field
+        ``players``) as the class ``class-name``, to pick again on the kit page."""
+        from kitgen.kit.roster import parse_roster
+        from kitgen.kit.tables import split_names
+
+        form = await self.read_form(request)
+        name = str(form.get("class-name") or "").strip()
+        if not name or len(name) > MAX_CLASS_NAME_CHARS or not name.isprintable():
+            raise Refused(gettext("name the class in 1 to {most} characters, on one line.").format(
+                most=MAX_CLASS_NAME_CHARS))
+        roster = form.get("roster")
+        players = form.get("players")
+        if isinstance(roster, UploadFile) and roster.filename:
+            file = upload_name(roster)
+            data = await roster.read(MAX_BYTES + 1)
+            if len(data) > MAX_BYTES:
+                raise Refused(gettext("{file} is larger than 4 MiB, too large for a roster.").format(file=repr(file)))
+            names = parse_roster(data, file).names
+        elif isinstance(players, str) and players.strip():
+            names = split_names(players)
+        else:
+            raise Refused(gettext("give the class's names: a roster file or names typed in."))
+        number = await run_in_threadpool(self.store.save_class, name, names)
+        if wants_json(request):
+            return JSONResponse({"id": number, "name": name, "names": list(names)})
+        return RedirectResponse(f"/kit?{CLASS_FIELD}={number}", status_code=303)
+
+    async def check_page(self, request: Request) -> Response:
+        return self.page(request, "check.html.j2", most=MAX_UPLOADS)
+
+    async def read_form(self, request: Request) -> FormData:
+        """Return the posted form, within the app's bounds, once the post is known to come
+        from the app. Raises :class:`Refused` otherwise."""
+        try:
+            form = await request.form(max_files=MAX_UPLOADS, max_fields=MAX_FIELDS, max_part_size=MAX_FIELD_BYTES)
+        except BodyTooLarge:
+            raise Refused(too_large(), 413) from None
+        except HTTPException as error:  # Starlette's refusal of a form past its bounds
+            if "files" in str(error.detail):
+                raise Refused(gettext("send at most {most} files at once.").format(most=MAX_UPLOADS)) from None
+            raise Refused(gettext("the form sent cannot be read ({reason}).").format(reason=error.detail)) from None
+        token = form.get(PAGE_TOKEN_FIELD)
+        if not posted_from_the_app(request.headers, token if isinstance(token, str) else None, self.access):
+            raise Refused(gettext("this form is not one of kitgen's pages; open the page again and resend it."), 403)
+        return form
+
+    async def make_kit(self, request: Request) -> Response:
+        """``POST /kit``: the kit PDF ``kitgen kit`` writes for the form's options, or its
+        separate host key with ``?part=host-key``."""
+        part = request.query_params.get("part", "kit")
+        if part not in ("kit", "host-key"):
+            raise Refused(gettext("part {part} is not known (choose kit or host-key).").format(part=quote(part)))
+        form = await self.read_form(request)
+        values = [(name, value) for name, value in form.multi_items()
+                  if isinstance(value, str) and name not in (PAGE_TOKEN_FIELD, CLASS_FIELD)]
+        chosen = await self.chosen_class(form)
+        uploads = [(name, value) for name, value in form.multi_items() if not isinstance(value, str) and value.filename]
+        if any(name != "roster" for name, _ in uploads) or len(uploads) > 1:
+            raise Refused(gettext("a kit takes one file, its roster (field roster)."))
+        if part == "host-key" and dict(values).get("host-key", "separate") != "separate":
+            raise Refused(gettext("?part=host-key is the separate host key: leave host-key as separate."))
+        with work_folder() as work:
+            folder = Path(work)
+            (folder / "in").mkdir()
+            roster = None
+            if uploads and chosen is not None:
+                raise Refused(gettext("give names with a roster file or a saved class, not both."))
+            if uploads:
+                roster = upload_name(uploads[0][1])
+                await run_in_threadpool(save_upload, uploads[0][1], folder / "in" / roster)
+            elif chosen is not None:  # the class's names, as the roster file they came from
+                roster = class_file_name(chosen.name)
+                (folder / "in" / roster).write_text("".join(f"{name}\n" for name in chosen.names), encoding="utf-8")
+            arguments = ["kit", *kit_arguments(values, roster), "-o", str(folder / KIT_NAME)]
+            finished = await run_in_threadpool(render, arguments, folder / "in")
+            if finished.status != 0:
+                raise Refused(finished.sentence())
+            name = KIT_NAME if part == "kit" else f"{Path(KIT_NAME).stem}{HOST_KEY_SUFFIX}.pdf"
+            pdf = (folder / name).read_bytes()
+        return Response(pdf, media_type="application/pdf",
+                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    async def chosen_class(self, form: FormData) -> SavedClass | None:
+        """Return the saved class the kit form picked, or ``None``; raises :class:`Refused`
+        for one that is not saved."""
+        given = form.get(CLASS_FIELD)
+        if not isinstance(given, str) or not given.strip():
+            return None
+        number = small_number(given, 9)
+        found = await run_in_threadpool(self.store.saved_class, number) if number is not None else None
+        if found is None:
+            raise Refused(gettext("there is no saved class {number}; pick one the kit page lists.").format(
+                number=quote(given)))
+        return found
+
+    async def validate(self, request: Request) -> Response:
+        """``POST /validate``: what ``kitgen validate --json`` prints of the files sent
+        (field ``files``, repeated), as JSON or as a page of faults."""
+        form = await self.read_form(request)
+        if any(name not in ("files", PAGE_TOKEN_FIELD) for name in form):
+            raise Refused(gettext("send the logs and filled kits as the field files, and nothing else."))
+        uploads = [value for value in form.getlist("files") if not isinstance(value, str) and value.filename]
+        if not uploads:
+            raise Refused(gettext("choose at least one game log or filled kit to check."))
+        files: list[tuple[str, UploadFile | bytes]] = []
+        for upload in uploads:
+            name = upload_name(upload)
+            if name.lower().endswith(".zip"):
+                files += await run_in_threadpool(zip_members, upload, name)
+            else:
+                files.append((name, upload))
+        if len(files) > MAX_UPLOADS:
+            raise Refused(gettext("send at most {most} files at once.").format(most=MAX_UPLOADS))
+        names = [name for name, _ in files]
+        repeated = next((name for number, name in enumerate(names) if name in names[:number]), None)
+        if repeated is not None:
+            raise Refused(gettext("two files are named {file}; rename one and send them again.").format(
+                file=quote(repeated)))
+        with work_folder() as work:
+            folder = Path(work)
+            for name, content in files:
+                await run_in_threadpool(save_upload, content, folder / name)
+            finished = await run_in_threadpool(
+                run_kitgen, ["validate", "--json", "--", *names], folder, VALIDATE_TIMEOUT_S)
+        if wants_json(request):
+            return Response(finished.stdout, media_type="application/json")
+        return self.page(request, "checked.html.j2", logs=json.loads(finished.stdout))
+
+    async def transcribe(self, request: Request) -> Response:
+        """``POST /transcribe``: the logs ``kitgen transcribe`` writes of the filled kit
+        sent (field ``kit``), as a zip of ``<kit>-table-<n>.log`` files."""
+        form = await self.read_form(request)
+        kit = form.get("kit")
+        if not isinstance(kit, UploadFile) or not kit.filename or any(
+                name not in ("kit", PAGE_TOKEN_FIELD) for name in form):
+            raise Refused(gettext("send one filled kit as the field kit, and nothing else."))
+        name = upload_name(kit)
+        with work_folder() as work:
+            folder = Path(work)
+            (folder / "logs").mkdir()
+            await run_in_threadpool(save_upload, kit, folder / name)
+            finished = await run_in_threadpool(
+                run_kitgen, ["transcribe", "-o", "logs", "--", name], folder, VALIDATE_TIMEOUT_S)
+            if finished.status != 0:
+                raise Refused(finished.sentence())
+            archive = await run_in_threadpool(zipped_folder, folder / "logs")
+        return Response(archive, media_type="application/zip",
+                        headers={"Content-Disposition": f'attachment; filename="{Path(name).stem}-logs.zip"'})
+
+    async def table_start_page(self, request: Request) -> Response:
+        return self.page(request, "table-start.html.j2", presets=live_presets(), matches=choices_of("match"))
+
+    async def new_table(self, request: Request) -> Response:
+        """``POST /table``: a live table for the preset ``rules`` (and its ``match``) and the
+        two ``players``; answers the table's page."""
+        from kitgen.errors import PlayerCountError
+        from kitgen.games import find_preset
+        from kitgen.kit.tables import split_names
+
+        form = await self.read_form(request)
+        preset = str(form.get("rules") or "")
+        if preset not in live_presets():
+            raise Refused(gettext("the live table plays {presets}, not {preset}.").format(
+                presets=", ".join(live_presets()), preset=quote(preset)))
+        match = str(form.get("match") or "")
+        rules = find_preset(preset).configure({"match": match} if match else {})
+        names = split_names(str(form.get("players") or ""))
+        if len(names) != 2:
+            raise PlayerCountError(gettext("a live table seats 2 players; give 2 names, not {count}.").format(
+                count=len(names)))
+        number = await run_in_threadpool(self.store.new_table, rules.describe(), (names[0], names[1]))
+        return RedirectResponse(f"/table/{number}", status_code=303)
+
+    async def table_page(self, request: Request) -> Response:
+        saved = await self.saved_table(request)
+        played = replayed(saved)
+        offered = previews(played, saved.face) if saved.face is not None else ()
+        return self.page(request, "table.html.j2", table=saved, played=played, previews=offered,
+                         scores=column_scores, columns=list(Column))
+
+    async def table_action(self, request: Request) -> Response:
+        """``POST /table/{id}``: the host's entry: ``action`` ``roll`` (the ``face`` typed,
+        or none: the page rolls), ``place`` (in ``column``) or ``undo`` (the last entry)."""
+        saved = await self.saved_table(request)
+        form = await self.read_form(request)
+        action = form.get("action")
+        played = replayed(saved)
+        if action == "undo":
+            saved = (replace(saved, face=None) if saved.face is not None
+                     else replace(saved, placements=saved.placements[:-1]))
+        elif played.due is None:
+            raise Refused(gettext("the match is decided; start a new table to play again."))
+        elif action == "roll":
+            typed = str(form.get("face") or "").strip()
+            face = secrets.randbelow(6) + 1 if not typed else small_number(typed, 2) or 0
+            problems = judge_placement(Grid(), face, "left")
+            if problems:
+                raise Refused(describe(problems[0]))
+            saved = replace(saved, face=face)
+        elif action == "place":
+            if saved.face is None:
+                raise Refused(gettext("roll the die first, or type the face rolled."))
+            column = str(form.get("column") or "")
+            mine = played.grids[played.due] if played.match.playing else Grid()
+            problems = judge_placement(mine, saved.face, column)
+            if problems:
+                raise Refused(describe(problems[0]))
+            saved = replace(saved, placements=(*saved.placements, (saved.face, int(parse_column(column)))), face=None)
+        else:
+            raise Refused(gettext("the live table takes roll, place or undo."))
+        await run_in_threadpool(self.store.save_table, saved)
+        return RedirectResponse(f"/table/{saved.id}", status_code=303)
+
+    async def table_log(self, request: Request) -> Response:
+        """``GET /table/{id}/log``: the game as a kitgen log."""
+        saved = await self.saved_table(request)
+        return PlainTextResponse(log_text(replayed(saved)), headers={
+            "Content-Disposition": f'attachment; filename="table-{saved.id}.log"'})
+
+    async def saved_table(self, request: Request) -> SavedTable:
+        number = request.path_params["number"]
+        found = await run_in_threadpool(self.store.live_table, number) if number < MAX_ID else None
+        if found is None:
+            raise HTTPException(404)
+        return found
+
+    async def box_start_page(self, request: Request) -> Response:
+        return self.page(request, "box-start.html.j2", presets=box_presets(),
+                         tiles=choices_of("tiles"), one_die=choices_of("one-die"))
+
+    async def new_box_turn(self, request: Request) -> Response:
+        """``POST /box``: a Shut the Box turn of the preset ``rules`` (and its ``tiles`` and
+        ``one-die`` where it takes them); answers the turn's page."""
+        from kitgen.games import find_preset
+
+        form = await self.read_form(request)
+        preset = str(form.get("rules") or "")
+        if preset not in box_presets():
+            raise Refused(gettext("a Shut the Box turn plays {presets}, not {preset}.").format(
+                presets=", ".join(box_presets()), preset=quote(preset)))
+        found = find_preset(preset)
+        chosen = {name: str(form.get(name)) for name in ("tiles", "one-die")
+                  if form.get(name) and any(option.name == name for option in found.options)}
+        number = await run_in_threadpool(self.store.new_box_turn, found.configure(chosen).describe())
+        return RedirectResponse(f"/box/{number}", status_code=303)
+
+    async def box_page(self, request: Request) -> Response:
+        saved = await self.saved_turn(request)
+        turn = replay_turn(rules_from_line(saved.rules), tuple(Claim(*claim) for claim in saved.claims))
+        return self.page(request, "box.html.j2", saved=saved, turn=turn, verdict=saved.verdict)
+
+    async def box_action(self, request: Request) -> Response:
+        """``POST /box/{id}``: ``action`` ``throw`` (the ``throw`` typed, or ``roll`` 1 or 2
+        dice), ``claim`` (the ``tile`` fields ticked), ``none`` (no move) or ``undo``."""
+        from kitgen.games.box.rules import judge_move, parse_throw
+
+        saved = await self.saved_turn(request)
+        form = await self.read_form(request)
+        action = form.get("action")
+        turn = replay_turn(rules_from_line(saved.rules), tuple(Claim(*claim) for claim in saved.claims))
+        verdict = ""
+        if action == "undo":
+            saved = replace(saved, throw=None) if saved.throw is not None else replace(saved, claims=saved.claims[:-1])
+        elif turn.ended:
+            raise Refused(gettext("the turn has ended; start a new turn to play again."))
+        elif action in ("throw", "roll-1", "roll-2"):
+            if action == "roll-1":
+                text = f"die {secrets.randbelow(6) + 1}"
+            elif action == "roll-2":
+                text = f"{secrets.randbelow(6) + 1}+{secrets.randbelow(6) + 1}"
+            else:
+                text = str(form.get("throw") or "").strip()
+            throw = parse_throw(text)
+            problems = [problem for problem in judge_move(turn.rules, turn.box, throw, ())
+                        if problem.code in ("bad-roll", "one-die-not-allowed")]
+            if problems:
+                raise Refused(describe(problems[0]))
+            saved = replace(saved, throw=throw.text)
+        elif action in ("claim", "none"):
+            if saved.throw is None:
+                raise Refused(gettext("throw the dice first, or type the throw."))
+            numbers = [small_number(tile, 3) if isinstance(tile, str) else None for tile in form.getlist("tile")]
+            tiles = tuple(number for number in numbers if number is not None) if action == "claim" else ()
+            if action == "claim" and not tiles:
+                raise Refused(gettext("tick the tiles the move shuts, or say it has no move."))
+            judged = judge_claim(turn, saved.throw, tiles)
+            verdict = judged.text()
+            if judged.ok:
+                saved = replace(saved, claims=(*saved.claims, (saved.throw, tiles)), throw=None)
+        else:
+            raise Refused(gettext("a Shut the Box turn takes throw, claim, none or undo."))
+        await run_in_threadpool(self.store.save_box_turn, replace(saved, verdict=verdict))
+        return RedirectResponse(f"/box/{saved.id}", status_code=303)
+
+    async def saved_turn(self, request: Request) -> SavedTurn:
+        number = request.path_params["number"]
+        found = await run_in_threadpool(self.store.box_turn, number) if number < MAX_ID else None
+        if found is None:
+            raise HTTPException(404)
+        return found
+
+    async def refused(self, request: Request, error: Exception) -> Response:
+        if isinstance(error, Refused):
+            return self.refusal(request, str(error), error.status)
+        if isinstance(error, HTTPException):
+            sentence = (gettext("there is no page at this address.") if error.status_code == 404
+                        else gettext("this address does not take that request."))
+            return self.refusal(request, sentence, error.status_code)
+        if isinstance(error, KitgenError):
+            return self.refusal(request, str(error))
+        return self.refusal(request, gettext(
+            "kitgen failed on it ({error}); this is a fault in kitgen, please report it."
+        ).format(error=type(error).__name__), 500)
+
+
+def small_number(text: str, most_digits: int) -> int | None:
+    """Return ``text`` as a number of at most ``most_digits`` ASCII digits, else ``None``.
+
+    >>> small_number("12", 2), small_number("\u00b2", 2), small_number("123", 2)
+    (12, None, None)
+    """
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= most_digits else None
+
+
+def live_presets() -> tuple[str, ...]:
+    """Return the presets the live table plays: those whose game the rules core of
+    :mod:`kitgen.web.table` takes."""
+    from kitgen.games import presets
+    from kitgen.games.knucklebones.rules import new_match
+
+    playable = []
+    for preset in presets():
+        try:
+            new_match(preset.configure())
+        except ValueError:
+            continue
+        playable.append(preset.id)
+    return tuple(playable)
+
+
+def box_presets() -> tuple[str, ...]:
+    """Return the presets a Shut the Box turn plays (those of the box family)."""
+    from kitgen.games import presets
+
+    return tuple(preset.id for preset in presets() if is_box_game(preset.configure()))
+
+
+def rules_from_line(line: str) -> Rules:
+    """Return the rules a log's ``rules:`` line names (as :meth:`Rules.describe` writes it).
+
+    >>> rules_from_line("classic tiles=12").tiles
+    12
+    """
+    from kitgen.games import find_preset
+
+    preset, *options = line.split()
+    return find_preset(preset).configure(dict(option.split("=", 1) for option in options))
+
+
+def replayed(saved: SavedTable) -> Played:
+    """Return the live table ``saved`` replayed through the rules core."""
+    rules = rules_from_line(saved.rules)
+    return replay(rules, saved.players, tuple(Placement(face, Column(column)) for face, column in saved.placements))
+
+
+def render(arguments: list[str], folder: Path) -> Finished:
+    """Return what ``kitgen kit ARGUMENTS`` printed, run in ``folder``, one kit at a time."""
+    with RENDERS:
+        return run_kitgen(arguments, folder, KIT_TIMEOUT_S)
+
+
+def upload_name(upload: UploadFile) -> str:
+    """Return the name an uploaded file is checked by (:func:`file_name`)."""
+    return file_name(upload.filename or "")
+
+
+def file_name(given: str) -> str:
+    """Return the name a file sent as ``given`` is checked by: its name without any folder.
+
+    Raises :class:`Refused` for a name that cannot name a file of its own (empty, ``-``,
+    ``.`` or ``..``, or longer than a file name may be).
+
+    >>> file_name("../../etc/club.log"), file_name("C:\\\\logs\\\\club.log")
+    ('club.log', 'club.log')
+    """
+    name = given.replace("\\", "/").rsplit("/", 1)[-1]
+    if name in ("", ".", "..", "-") or "\x00" in name or len(name.encode("utf-8", "surrogatepass")) > 255:
+        raise Refused(gettext("{file} cannot name a file; rename it and send it again.").format(file=quote(given)))
+    return name
+
+
+def class_file_name(name: str) -> str:
+    """Return the file name a saved class's names are read from, as a roster: its name as
+    a .txt file, where that can name a file.
+
+    >>> class_file_name("Class 4B"), class_file_name("4/B")
+    ('Class 4B.txt', 'class.txt')
+    """
+    usable = "/" not in name and "\\" not in name and not name.startswith((".", "-"))
+    return f"{name}.txt" if usable and len(name.encode()) < 250 else "class.txt"
+
+
+def save_upload(upload: UploadFile | bytes, path: Path) -> None:
+    """Write the uploaded file (or a zip's member) to ``path`` (a new file)."""
+    with path.open("xb") as stream:
+        if isinstance(upload, bytes):
+            stream.write(upload)
+            return
+        upload.file.seek(0)
+        shutil.copyfileobj(upload.file, stream)
+
+
+def zipped_folder(folder: Path) -> bytes:
+    """Return a zip of the files in ``folder``, by name, at a fixed time (the same logs
+    make the same zip)."""
+    import io
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(folder.iterdir()):
+            archive.writestr(zipfile.ZipInfo(path.name, (2000, 1, 1, 0, 0, 0)), path.read_bytes(),
+                             compress_type=zipfile.ZIP_DEFLATED)
+    return buffer.getvalue()
+
+
+def zip_members(upload: UploadFile, name: str) -> list[tuple[str, bytes]]:
+    """Return the files of the uploaded zip ``name``, each named without its folders, at
+    most :data:`MAX_UPLOADS` of them and :data:`MAX_ZIP_BYTES` unpacked in all (read
+    within that bound, whatever the zip says of its sizes).
+
+    Raises :class:`Refused` with one sentence for a file that is not a zip, an encrypted
+    one, or one past those bounds."""
+    upload.file.seek(0)
+    members: list[tuple[str, bytes]] = []
+    left = MAX_ZIP_BYTES
+    try:
+        with zipfile.ZipFile(upload.file) as archive:
+            for info in archive.infolist():
+                if info.is_dir():
+                    continue
+                if info.flag_bits & 0x1:
+                    raise Refused(gettext("{file} is encrypted; zip the files without a password.").format(
+                        file=quote(name)))
+                if len(members) == MAX_UPLOADS:
+                    raise Refused(gettext("send at most {most} files at once.").format(most=MAX_UPLOADS))
+                with archive.open(info) as member:
+                    data = member.read(left + 1)
+                left -= len(data)
+                if left < 0:
+                    raise Refused(gettext("{file} unpacks to more than {most} MiB; send fewer files at once.").format(
+                        file=quote(name), most=MAX_ZIP_BYTES // 2**20))
+                members.append((file_name(info.filename), data))
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError, OSError, ValueError):
+        raise Refused(gettext("{file} cannot be read as a zip.").format(file=quote(name))) from None
+    return members
+
+
+def create_app(access: Access, store: Store) -> Starlette:
+    """Return the web app answering as ``access`` allows, keeping what it saves in ``store``."""
+    routes = App(access, store)
+    handlers: dict[Any, Any] = {Exception: routes.refused, HTTPException: routes.refused, KitgenError: routes.refused}
+    app = Starlette(routes=[
+        Route("/", routes.home),
+        Route("/health", routes.health),
+        Route("/kit", routes.kit_page, methods=["GET"]),
+        Route("/kit", routes.make_kit, methods=["POST"]),
+        Route("/classes", routes.save_class, methods=["POST"]),
+        Route("/transcribe", routes.transcribe, methods=["POST"]),
+        Route("/check", routes.check_page),
+        Route("/table", routes.table_start_page, methods=["GET"]),
+        Route("/table", routes.new_table, methods=["POST"]),
+        Route("/table/{number:int}", routes.table_page, methods=["GET"]),
+        Route("/table/{number:int}", routes.table_action, methods=["POST"]),
+        Route("/table/{number:int}/log", routes.table_log),
+        Route("/box", routes.box_start_page, methods=["GET"]),
+        Route("/box", routes.new_box_turn, methods=["POST"]),
+        Route("/box/{number:int}", routes.box_page, methods=["GET"]),
+        Route("/box/{number:int}", routes.box_action, methods=["POST"]),
+        Route("/validate", routes.validate, methods=["POST"]),
+        Mount("/static", StaticFiles(directory=data_folder("templates") / "web" / "static"), name="static"),
+    ], exception_handlers=handlers)
+    app.add_middleware(Guard, access=access)
+    return app
