@@ -113,8 +113,7 @@ def _shapes() -> tuple[tuple[str, str], ...]:
                   rf"(?:\.{_one_of((SLOT_SCORE_KEY, SLOT_TOTAL_KEY))})?\.{MARK_KEY}"),
         (PRINTED, rf"seat{_N}\.{_one_of((ROUND_WINS_KEY, TURNS_PLAYED_KEY, DOUBLES_THROWN_KEY, WON_KEY))}"),
         (PRINTED, rf"seat{_N}\.{SHUT_THE_BOX_KEY}(?:\.{MARK_KEY})?"),
-        # roll records: every cell is read
-        (READ, rf"rec{_N}\.(?:{PLAYER_KEY}|{row}\.{_one_of((DICE_KEY, *ROLL_KEYS))})"),
+        (READ, rf"rec{_N}\.{PLAYER_KEY}"),  # a blank roll record's name
         # number strips and turn sheets: play aids; a score written on one is printed only
         (AID, rf"strip{_N}\.(?:{_one_of((PLAYER_KEY, ROUND_KEY))}|{tile})"),
         (PRINTED, rf"strip{_N}\.{_one_of((SCORE_KEY, REMAINING_SUM_KEY))}"),
@@ -124,6 +123,9 @@ def _shapes() -> tuple[tuple[str, str], ...]:
         (READ, rf"board-sheet\.{sheet}\.{_one_of(ROLE_KEYS)}"),
         (AID, rf"board-sheet\.{sheet}\.(?:{TABLE_KEY}|{row}\.(?:turn|{tile}))"),
     ]
+    roll = _uses((DICE_KEY, *ROLL_KEYS), {DICE_KEY: READ, "roll-total": READ, "numbers-closed": READ,
+                                          "checked-sum": READ})
+    shapes += [(use, rf"rec{_N}\.{row}\.{_one_of(keys)}") for use, keys in roll.items()]
     turn = _uses(TURN_KEYS, {"turn": READ, "die-1": READ, "die-2": READ, "total": READ, "tiles-shut-or-opened": READ,
                              "double": PRINTED, "extra-turns-held": PRINTED})
     shapes += [(use, rf"turn-record\.{sheet}\.{row}\.{_one_of(keys)}") for use, keys in turn.items()]
