@@ -27,13 +27,16 @@ def box_values(game: GeneratedGame, manifest: Manifest, fields: set[str], rng: r
                table: int = 1) -> dict[str, str]:
     """Return the field values that record ``game`` on table ``table`` of a kit: each
     throw in its roll record's row (long game: the turn record), the score and winner
-    claims the game makes in the totals table. Raises ``LookupError`` when the kit has no room for
-    the game (more turns or throws than it prints)."""
+    claims the game makes in the totals table; on a table of blank seats, the players'
+    names where the totals table leaves them to write (a blank roll record is its seat's
+    in print order, docs/FORMS.md). Raises ``LookupError`` when the kit has no room for the
+    game (more turns or throws than it prints)."""
     if game.rules.format == "long-game":
-        return _long_game_values(game, fields, table)
+        return {**seat_names(game.players, fields, table), **_long_game_values(game, fields, table)}
     records = list(manifest.records[table - 1])
+    seats = len(manifest.tables[table - 1])
     prefix = f"t{table}"
-    values: dict[str, str] = {}
+    values: dict[str, str] = seat_names(game.players, fields, table)
     turns: dict[str, int] = {}
     record = seat = round_number = None
     row = 0
@@ -45,9 +48,12 @@ def box_values(game: GeneratedGame, manifest: Manifest, fields: set[str], rng: r
             turns[name] = turns.get(name, 0) + 1
             round_number = str(turns[name])
             wanted = (name, "" if game.rules.preset == "ten" else round_number)
-            if wanted not in records:
+            blank = ("", wanted[1])
+            found = [index for index, printed in enumerate(records, start=1)
+                     if printed == wanted or (printed == blank and (index - 1) % seats == seat - 1)]
+            if not found:
                 raise LookupError(f"the kit prints no record for {wanted}")
-            record = records.index(wanted) + 1
+            record = found[0]
             row = 0
         elif entry.kind == "throw":
             row += 1
@@ -63,6 +69,18 @@ def box_values(game: GeneratedGame, manifest: Manifest, fields: set[str], rng: r
             column = {"strip": f"attempt-{round_number}", "ten": "score"}.get(
                 game.rules.preset, "score" if game.rules.format == "single" else f"round-{round_number}.score")
             values[f"{prefix}.seat{seat}.{column}"] = entry.text.split(":")[1].strip()
+    return values
+
+
+def seat_names(players: tuple[str, ...], fields: set[str], table: int = 1) -> dict[str, str]:
+    """Return the players' names in the name fields of table ``table``'s blank seats: the
+    totals table's (``t1.seat2.player``), else the match record's; none on a named kit."""
+    values = {}
+    for seat, name in enumerate(players, start=1):
+        field = next((field for field in (f"t{table}.seat{seat}.player", f"t{table}.match.seat{seat}.player")
+                      if field in fields), None)
+        if field:
+            values[field] = name
     return values
 
 
@@ -112,8 +130,9 @@ def knucklebones_values(game: KnucklebonesGame, fields: set[str], rng: random.Ra
                         table: int = 1) -> dict[str, str]:
     """Return the field values that record the knucklebones ``game``: each placement on
     its game's placement sheets, both totals now and then, each game's result and the
-    match winner in the match record. Raises ``LookupError`` when a game runs past the
-    rows the kit prints for it."""
+    match winner in the match record, and on a kit of blank seats the players' names in
+    the match record. Raises ``LookupError`` when a game runs past the rows the kit prints
+    for it."""
     sheets: dict[str, list[int]] = {}
     for name in fields:
         if name.startswith(f"t{table}.placement-record.") and (found := ROW_FIELD.match(name)):
@@ -124,7 +143,7 @@ def knucklebones_values(game: KnucklebonesGame, fields: set[str], rng: random.Ra
         if rows[0] == 1:
             games.append([])
         games[-1].extend((sheet, row) for row in rows)
-    values: dict[str, str] = {}
+    values: dict[str, str] = seat_names(game.players, fields, table)
     players = game.players
     game_number, places, new_game = 0, iter(()), False
     for placed in game.placements:

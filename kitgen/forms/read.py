@@ -43,7 +43,7 @@ from pypdf.generic import (
 
 from kitgen.engine.pdf import Budget, ObjectReader, Overrun, Oversized, bounded_object, object_reader
 from kitgen.errors import KitgenError, LogUnreadableError, quote
-from kitgen.forms.scheme import MANIFEST_NAME, MAX_MANIFEST_BYTES, Manifest, is_field_name
+from kitgen.forms.scheme import MANIFEST_NAME, MAX_MANIFEST_BYTES, PRINTED, Manifest, field_use
 from kitgen.forms.transcribe import UNTICKED, TableLog, transcribe
 from kitgen.logs.report import Report
 from kitgen.logs.validate import validate_text
@@ -455,12 +455,14 @@ def kit_logs(path: Path) -> list[TableLog]:
     """Return the logs of every table of the filled kit at ``path``.
 
     Raises :class:`LogUnreadableError` as :func:`read_kit` does, for a filled-in field no
-    kit defines (docs/FORMS.md: its value would be lost), for a kit with nothing filled in,
+    kit defines (docs/FORMS.md: its value would be lost) or that an earlier kit made of a
+    claim kits now print only (it would go unchecked), for a kit with nothing filled in,
     and for a table whose log would be larger than a log may be.
     """
     manifest, values = read_kit(path)
-    unknown = sorted(name for name, value in values.items()
-                     if value.strip() and value != UNTICKED and not is_field_name(name))
+    filled = sorted(name for name, value in values.items() if value.strip() and value != UNTICKED)
+    uses = {name: field_use(name) for name in filled}
+    unknown = [name for name in filled if uses[name] is None]
     if unknown:
         raise LogUnreadableError(ngettext(
             "{file} has {count} field filled in that no kitgen kit has, {field}: its value would be lost, "
@@ -468,6 +470,15 @@ def kit_logs(path: Path) -> list[TableLog]:
             "{file} has {count} fields filled in that no kitgen kit has, the first {field}: their values "
             "would be lost, so the kit is not read.", len(unknown),
         ).format(file=repr(shown_name(path)), count=len(unknown), field=quote(unknown[0])))
+    # docs/FORMS.md, "Claims printed only": an earlier kit made these claims fields
+    printed = [name for name in filled if uses[name] == PRINTED]
+    if printed:
+        raise LogUnreadableError(ngettext(
+            "{file} has {count} field filled in that kitgen does not check, {field} (a claim kits now "
+            "print only): clear it, or check it by hand, and read the kit again.",
+            "{file} has {count} fields filled in that kitgen does not check, the first {field} (claims kits "
+            "now print only): clear them, or check them by hand, and read the kit again.", len(printed),
+        ).format(file=repr(shown_name(path)), count=len(printed), field=quote(printed[0])))
     logs = transcribe(manifest, values)
     if not logs:
         raise LogUnreadableError(gettext(

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from kitgen.errors import KitgenError
@@ -41,38 +43,148 @@ MAX_RECORDS = 1_000
 _ROUND = re.compile(r"[1-9][0-9]{0,3}")  # a record's printed round or attempt, as the kit writes it
 
 
-# Every field name a kit of scheme 1 or 2 defines (docs/FORMS.md, "Field names"), by the
-# part it sits on: a number is 1 to 6 ASCII digits. kitgen.forms.read refuses a filled-in
-# field that is none of these (a value in a place no kit has would be lost without a word);
-# a render test holds every preset's kit to this list.
-_NUMBER = "[0-9]{1,6}"
-_FIELD_NAMES = (
-    r"totals\.winner",
-    rf"starts\.round-{_NUMBER}",
-    rf"seat{_NUMBER}\.(?:player|score|combined|round-wins|turns-played|doubles-thrown"
-    rf"|attempt-{_NUMBER}|round-{_NUMBER}(?:\.score|\.total|\.mark)?|shut-the-box(?:\.mark)?|won(?:\.mark)?)",
-    rf"rec{_NUMBER}\.(?:player|r{_NUMBER}\.(?:dice-1-2|roll-total|numbers-closed|checked-sum))",
-    rf"strip{_NUMBER}\.(?:player|round|score|remaining-sum|tile{_NUMBER})",
-    rf"turn-sheet\.sheet{_NUMBER}\.(?:player|seat|r{_NUMBER}\.(?:round|score|tile{_NUMBER}))",
-    rf"board-sheet\.sheet{_NUMBER}\.(?:closer|opener|r{_NUMBER}\.tile{_NUMBER})",
-    rf"turn-record\.sheet{_NUMBER}\.r{_NUMBER}\.(?:turn|die-{_NUMBER}|total|tiles-shut-or-opened|double"
-    r"|extra-turns-held)",
-    rf"board{_NUMBER}\.seat-{_NUMBER}\.(?:player|left|middle|right|total)",
-    rf"match\.(?:match-winner|seat{_NUMBER}\.player"
-    rf"|r{_NUMBER}\.(?:result-winner-or-draw|started-by|seat-{_NUMBER}-game-wins|seat-{_NUMBER}-total))",
-    rf"placement-record\.sheet{_NUMBER}\.(?:game|r{_NUMBER}\.(?:player|face|column|dice-removed"
-    rf"|seat-{_NUMBER}-total|total-for-[a-z0-9-]+))",
-)
-_FIELD_NAME = re.compile(rf"t{_NUMBER}\.(?:{'|'.join(_FIELD_NAMES)})")
+# Every field name a kit of scheme 1 or 2 defines (docs/FORMS.md, "Field names"), built
+# from the keys each part declares beside its printed words, each with its use: READ, a
+# cell kitgen.forms.transcribe reads into the log; AID, a place on a play aid (a tile's
+# tick box on a strip, turn sheet or board sheet, the names heading it) that is a field so
+# that a game can be played on the screen, and carries nothing the log is made of; PRINTED,
+# a claim that is printed for the players and is not a field (kits before these uses
+# made it one: kitgen.forms.read refuses it filled in, docs/FORMS.md, "Claims printed
+# only"). A key a part declares that has no use here is in no shape: a fillable kit with
+# it cannot be made (is_form_field raises), so no field can be added and go unread.
+READ, AID, PRINTED = "read", "aid", "printed"
+_N = "[0-9]{1,6}"  # a number in a field name: 1 to 6 ASCII digits
+
+
+def _one_of(keys: Iterable[str]) -> str:
+    """Return the pattern matching any of ``keys`` as written."""
+    return "(?:" + "|".join(re.escape(key) for key in keys) + ")"
+
+
+def _uses(declared: Iterable[str], uses: dict[str, str]) -> dict[str, list[str]]:
+    """Return the ``declared`` keys of a part by their use in ``uses``; a key with none is left out."""
+    by_use: dict[str, list[str]] = {}
+    for key in declared:
+        if key in uses:
+            by_use.setdefault(uses[key], []).append(key)
+    return by_use
+
+
+def _shapes() -> tuple[tuple[str, str], ...]:
+    """Return every field-name shape (its use, its pattern after ``t<table>.``), from the
+    keys the parts declare."""
+    # the kit's parts know nothing of forms; only the shapes need their keys
+    from kitgen.kit.parts.boards import COLUMN_KEYS, SEAT_KEYS
+    from kitgen.kit.parts.match_record import RESULT_KEY, STARTER_KEY, WINNER_KEY
+    from kitgen.kit.parts.part import PLAYER_KEY, REMAINING_SUM_KEY, SCORE_KEY, SEAT_KEY, TABLE_KEY
+    from kitgen.kit.parts.roll_records import DICE_KEY, ROLL_KEYS
+    from kitgen.kit.parts.totals import (
+        ATTEMPT_KEY,
+        COMBINED_KEY,
+        DOUBLES_THROWN_KEY,
+        MARK_KEY,
+        ROUND_KEY,
+        ROUND_WINS_KEY,
+        SHUT_THE_BOX_KEY,
+        SLOT_SCORE_KEY,
+        SLOT_TOTAL_KEY,
+        STARTS_KEY,
+        TOTALS_KEY,
+        TURNS_PLAYED_KEY,
+        WON_KEY,
+    )
+    from kitgen.kit.parts.totals import WINNER_KEY as TOTALS_WINNER_KEY
+    from kitgen.kit.parts.turn_record import PLACEMENT_KEYS, TURN_KEYS
+    from kitgen.kit.parts.turn_sheets import ROLE_KEYS
+
+    tile, row, sheet = f"tile{_N}", f"r{_N}", f"sheet{_N}"
+    rounds, attempts = f"{ROUND_KEY}-{_N}", f"{ATTEMPT_KEY}-{_N}"
+    shapes: list[tuple[str, str]] = [
+        # the totals table: the claims a log has (score, totals, winner) are read
+        (READ, rf"{TOTALS_KEY}\.{TOTALS_WINNER_KEY}"),
+        (READ, rf"{STARTS_KEY}\.{rounds}"),
+        (READ, rf"seat{_N}\.{_one_of((PLAYER_KEY, SCORE_KEY, COMBINED_KEY))}"),
+        (READ, rf"seat{_N}\.(?:{attempts}|{rounds}\.{_one_of((SLOT_SCORE_KEY, SLOT_TOTAL_KEY))})"),
+        (READ, rf"seat{_N}\.{WON_KEY}\.{MARK_KEY}"),  # the long game's winner
+        # ... the others are printed: a round's own line and tick box (won, out, shut),
+        # round wins, shut the box, turns played, doubles thrown, the Won column's line
+        (PRINTED, rf"seat{_N}\.{rounds}"),
+        (PRINTED, rf"seat{_N}\.(?:{rounds}|{attempts}|{_one_of((SCORE_KEY, COMBINED_KEY))})"
+                  rf"(?:\.{_one_of((SLOT_SCORE_KEY, SLOT_TOTAL_KEY))})?\.{MARK_KEY}"),
+        (PRINTED, rf"seat{_N}\.{_one_of((ROUND_WINS_KEY, TURNS_PLAYED_KEY, DOUBLES_THROWN_KEY, WON_KEY))}"),
+        (PRINTED, rf"seat{_N}\.{SHUT_THE_BOX_KEY}(?:\.{MARK_KEY})?"),
+        (READ, rf"rec{_N}\.{PLAYER_KEY}"),  # a blank roll record's name
+        # number strips and turn sheets: play aids; a score written on one is printed only
+        (AID, rf"strip{_N}\.(?:{_one_of((PLAYER_KEY, ROUND_KEY))}|{tile})"),
+        (PRINTED, rf"strip{_N}\.{_one_of((SCORE_KEY, REMAINING_SUM_KEY))}"),
+        (AID, rf"turn-sheet\.{sheet}\.(?:{_one_of((PLAYER_KEY, SEAT_KEY, TABLE_KEY))}|{row}\.(?:{ROUND_KEY}|{tile}))"),
+        (PRINTED, rf"turn-sheet\.{sheet}\.{row}\.{SCORE_KEY}"),
+        # the long game's board sheet (its roles' names seat the players) and turn record
+        (READ, rf"board-sheet\.{sheet}\.{_one_of(ROLE_KEYS)}"),
+        (AID, rf"board-sheet\.{sheet}\.(?:{TABLE_KEY}|{row}\.(?:turn|{tile}))"),
+    ]
+    roll = _uses((DICE_KEY, *ROLL_KEYS), {DICE_KEY: READ, "roll-total": READ, "numbers-closed": READ,
+                                          "checked-sum": READ})
+    shapes += [(use, rf"rec{_N}\.{row}\.{_one_of(keys)}") for use, keys in roll.items()]
+    turn = _uses(TURN_KEYS, {"turn": READ, "die-1": READ, "die-2": READ, "total": READ, "tiles-shut-or-opened": READ,
+                             "double": PRINTED, "extra-turns-held": PRINTED})
+    shapes += [(use, rf"turn-record\.{sheet}\.{row}\.{_one_of(keys)}") for use, keys in turn.items()]
+    # knucklebones: the placement record, the boards, the match record
+    placement = _uses(PLACEMENT_KEYS, {"player": READ, "face": READ, "column": READ, "dice-removed": PRINTED})
+    shapes += [(use, rf"placement-record\.{sheet}\.{row}\.{_one_of(keys)}") for use, keys in placement.items()]
+    shapes += [
+        (READ, rf"placement-record\.{sheet}\.game"),
+        (READ, rf"placement-record\.{sheet}\.{row}\.{_one_of(f'{seat}-total' for seat in SEAT_KEYS)}"),
+        (READ, rf"placement-record\.{sheet}\.{row}\.total-for-[a-z0-9-]+"),  # scheme 1's named seat total
+        (READ, rf"board{_N}\.{_one_of(SEAT_KEYS)}\.{PLAYER_KEY}"),
+        (PRINTED, rf"board{_N}\.{_one_of(SEAT_KEYS)}\.{_one_of((*COLUMN_KEYS, 'total'))}"),
+        (READ, rf"match\.(?:{WINNER_KEY}|seat{_N}\.{PLAYER_KEY}|{row}\.{RESULT_KEY})"),
+        (PRINTED, rf"match\.{row}\.(?:{STARTER_KEY}|"
+                  rf"{_one_of(f'{seat}-{claim}' for seat in SEAT_KEYS for claim in ('total', 'game-wins'))})"),
+    ]
+    return tuple(shapes)
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> dict[str, re.Pattern[str]]:
+    """Return the pattern of the field names of each use."""
+    by_use: dict[str, list[str]] = {}
+    for use, pattern in _shapes():
+        by_use.setdefault(use, []).append(pattern)
+    return {use: re.compile(rf"t{_N}\.(?:{'|'.join(patterns)})") for use, patterns in by_use.items()}
+
+
+def field_use(name: str) -> str | None:
+    """Return the use of the field ``name`` in the scheme (:data:`READ`, :data:`AID` or
+    :data:`PRINTED`), or ``None`` when no kit of scheme 1 or 2 names a field so.
+
+    >>> field_use("t2.rec03.r05.numbers-closed"), field_use("t1.seat2.round-wins"), field_use("t1.notes")
+    ('read', 'printed', None)
+    """
+    return next((use for use, pattern in _patterns().items() if pattern.fullmatch(name)), None)
 
 
 def is_field_name(name: str) -> bool:
-    """Return whether ``name`` is a field name a kit of scheme 1 or 2 defines.
+    """Return whether ``name`` is a field a kit of this kitgen makes: one it reads, or a
+    place on a play aid.
 
     >>> is_field_name("t2.rec03.r05.numbers-closed"), is_field_name("t1.starts.round-wins")
     (True, False)
     """
-    return _FIELD_NAME.fullmatch(name) is not None
+    return field_use(name) in (READ, AID)
+
+
+def is_form_field(name: str) -> bool:
+    """Return whether a fillable kit makes a form field of the write-in place ``name``:
+    one it reads or a play aid's, not a claim printed only.
+
+    Raises :class:`ValueError` for a name the scheme does not know: a part declared a key
+    that nothing reads (docs/FORMS.md: give it a use in :func:`_shapes` first).
+    """
+    use = field_use(name)
+    if use is None:
+        raise ValueError(f"the write-in place {name!r} has no field name of docs/FORMS.md's scheme")
+    return use != PRINTED
 
 
 def field_key(words: str) -> str:

@@ -213,11 +213,37 @@ def _box_body(writer: _Writer, manifest: Manifest, number: int, names: list[str]
             following = turns[position + 1].round if position + 1 < len(turns) else None
             if record.round and record.round != following and shape.rounds:
                 _totals_claim(writer, number, names, f"round-{record.round}.total", table)
+    _unrecorded_rounds(writer, number, names, {record.round for record in turns}, table)
     if shape.attempts:
         _totals_claim(writer, number, names, "combined", table)
     winner = table.get(f"{table_prefix(number)}.totals.winner", "")
     if winner:
         writer.add(f"winner: {winner}", _place(number, "totals", "winner"))
+
+
+_ROUND_CELL = re.compile(rf"t[0-9]+\.seat{_N}\.round-{_N}\.(score|total)")
+
+
+def _unrecorded_rounds(writer: _Writer, number: int, names: list[str], recorded: set[str],
+                       table: Mapping[str, str]) -> None:
+    """Write the totals cells filled for a round no roll record has a turn of (the totals
+    table prints more rounds than the records): each score as a turn of that seat with no
+    throws, each round's totals as its claim, so that the validator reports them at their
+    cells (a game already over, a turn with no throws) rather than they go unread."""
+    cells: dict[int, dict[int, set[str]]] = {}
+    for name, value in table.items():
+        found = _ROUND_CELL.fullmatch(name)
+        if found and value and str(int(found[2])) not in recorded and 1 <= int(found[1]) <= len(names):
+            cells.setdefault(int(found[2]), {}).setdefault(int(found[1]), set()).add(found[3])
+    for round_number, seats in sorted(cells.items()):
+        writer.add(f"round {round_number}", _place(number, "totals", f"round-{round_number}"))
+        for seat in sorted(seat for seat, kinds in seats.items() if "score" in kinds):
+            cell = f"round-{round_number}.score"
+            place = _place(number, "totals", ("name", names[seat - 1]), *cell.split("."))
+            writer.add(f"turn {names[seat - 1]}", place)
+            writer.add(f"score: {table[f'{table_prefix(number)}.seat{seat}.{cell}']}", place)
+        if any("total" in kinds for kinds in seats.values()):
+            _totals_claim(writer, number, names, f"round-{round_number}.total", table)
 
 
 def _in_play_order(shape: RecordShape, records: list[_Record], seat_of: Mapping[str, int], seats: int,
@@ -260,10 +286,15 @@ def _round_order(label: str) -> tuple[bool, int, str]:
 
 def _throw_line(row: Mapping[str, str]) -> str:
     """Return one roll-record row as a throw line: ``die 4`` when the dice column says one
-    die, ``-`` for an empty "Numbers closed", ``= sum`` when the checked sum is filled."""
+    die, ``-`` for an empty "Numbers closed", ``= sum`` when the checked sum is filled. A
+    dice cell that is not 1 or 2, or that the roll contradicts (1 die, ``5+3``; 2 dice,
+    ``die 4``), is kept beside the roll, so that the validator reports the row."""
     roll, dice = row.get(ROLL, ""), row.get(DICE, "")
+    one_die = roll.lower().startswith("die")
     if dice == "1" and read_number(roll) is not None:
         roll = f"die {roll}"
+    elif dice and not (dice == "1" and one_die) and not (dice == "2" and not one_die):
+        roll = f"{roll} ({dice} dice)"
     line = f"{roll}: {row.get(CLOSED) or '-'}"
     return f"{line} = {row[CHECKED]}" if row.get(CHECKED) else line
 
@@ -278,6 +309,9 @@ def _score_claim(writer: _Writer, shape: RecordShape, number: int, names: list[s
     else:
         column = "score"
     claimed = table.get(f"{table_prefix(number)}.seat{seat + 1}.{column}", "")
+    if not claimed and column != "score" and record.round == "1":  # classic of one round: a Score column
+        column = "score"
+        claimed = table.get(f"{table_prefix(number)}.seat{seat + 1}.{column}", "")
     if claimed:
         writer.add(f"score: {claimed}", _place(number, "totals", ("name", names[seat]), *column.split(".")))
 
@@ -335,10 +369,15 @@ def _long_game_body(writer: _Writer, manifest: Manifest, number: int, names: lis
 
 
 def _long_throw(row: Mapping[str, str]) -> str:
-    """Return a turn-record row as a throw line: both faces, else the total, else one die."""
+    """Return a turn-record row as a throw line: both faces, else the total, else one die;
+    a total written beside both faces that is not their sum is kept beside them, so that
+    the validator reports the row."""
     first, second = row.get(DIE_1, ""), row.get(DIE_2, "")
     if first and second:
         roll = f"{first}+{second}"
+        faces, total = (read_number(first), read_number(second)), read_number(row.get(TOTAL, ""))
+        if row.get(TOTAL) and (None in faces or total != sum(face or 0 for face in faces)):
+            roll = f"{roll} (total {row[TOTAL]})"
     elif row.get(TOTAL):
         roll = row[TOTAL]
     else:
@@ -388,6 +427,10 @@ def _knucklebones_body(writer: _Writer, manifest: Manifest, number: int, names: 
         result = match_rows.get(played, {}).get(RESULT, "")
         if result:
             writer.add(f"winner: {seat_name(result)}", _place(number, "match-record", ("game-label", str(played))))
+    # a result written for a game with no placements is a claim the record does not bear out
+    for game_number in sorted(row for row in match_rows if row > played and match_rows[row].get(RESULT)):
+        writer.add(f"winner: {seat_name(match_rows[game_number][RESULT])}",
+                   _place(number, "match-record", ("game-label", str(game_number))))
     winner = table.get(f"{table_prefix(number)}.match.{WINNER}", "")
     if winner:
         writer.add(f"match winner: {seat_name(winner)}", _place(number, "match-record", WINNER))

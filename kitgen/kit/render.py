@@ -60,7 +60,7 @@ from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherRespons
 from kitgen import __version__  # noqa: E402
 from kitgen.cores import note_fonts_set_up  # noqa: E402
 from kitgen.errors import KitgenError, RenderError  # noqa: E402
-from kitgen.forms.scheme import table_prefix  # noqa: E402
+from kitgen.forms.scheme import is_form_field, table_prefix  # noqa: E402
 from kitgen.kit.fonts import check_embedded_fonts, font_faces, font_families, font_folders, number_families  # noqa: E402
 from kitgen.kit.layout import Layout  # noqa: E402
 from kitgen.kit.output import CREATOR_PREFIX, PAGES_DIGEST_KEY, pages_digest  # noqa: E402
@@ -162,6 +162,7 @@ def environment() -> jinja2.Environment:
     ))
     templates.filters["field_title"] = field_title  # and a field's name in words
     templates.filters["css_content"] = css_content  # a sentence with counters, for a page's margin box
+    templates.tests["form_field"] = is_form_field  # a write-in place that is a field (docs/FORMS.md)
     templates.globals["form"] = ""  # a chunk's field-name prefix ("t2"); "": no form fields
     templates.globals["stamps"] = None  # a table's names and labels while it is written for stamping
     return templates

@@ -27,6 +27,13 @@ from kitgen.kit.parts.roll_records import roll_records
 from kitgen.kit.parts.rules_card import RulesCard
 from kitgen.kit.parts.strips import number_strips
 from kitgen.kit.parts.totals import (
+    ATTEMPT_KEY,
+    COMBINED_KEY,
+    DOUBLES_THROWN_KEY,
+    ROUND_WINS_KEY,
+    SHUT_THE_BOX_KEY,
+    TURNS_PLAYED_KEY,
+    WON_KEY,
     ScoreColumn,
     round_columns,
     round_rotation,
@@ -62,13 +69,13 @@ def strip_parts(rules: BoxRules, table: Table, layout: Layout, book: Rulebook,
     attempt (every player's attempt 1, then attempt 2) plus spares, a roll record per
     attempt, and attempt 1 / attempt 2 / combined totals."""
     turns = rotation(table.seats, ATTEMPTS)
-    columns = [ScoreColumn(_("Attempt {number}").format(number=attempt), f"attempt-{attempt}")
+    columns = [ScoreColumn(_("Attempt {number}").format(number=attempt), f"{ATTEMPT_KEY}-{attempt}")
                for attempt in range(1, ATTEMPTS + 1)]
     return (
         RulesCard(book),
         number_strips(rules, book, layout, table, turns, "attempt", REMAINING_SUM_KEY),
         roll_records(rules, layout, table, turns, "attempt"),
-        totals_table(book, layout, table, [*columns, ScoreColumn(_("Combined"), "combined")],
+        totals_table(book, layout, table, [*columns, ScoreColumn(_("Combined"), COMBINED_KEY)],
                      kit_guide(rules, table, "attempt strips")),
     )
 
@@ -97,7 +104,7 @@ def classic_parts(rules: BoxRules, table: Table, layout: Layout, book: Rulebook,
     else:
         room = round_columns(filled(rounds + 1, per_table) - 1, (score_and_total()[0], ""), ("score", ""),
                              pgettext("tick box", "won"))
-        columns = (*room, ScoreColumn(_("Round wins"), "round-wins"))
+        columns = (*room, ScoreColumn(_("Round wins"), ROUND_WINS_KEY))
     return (
         RulesCard(book),
         sheets,
@@ -113,7 +120,7 @@ def ten_parts(rules: BoxRules, table: Table, layout: Layout, book: Rulebook,
     and a "shut the box" mark per player."""
     turns = [(player, "") for player in table.seats]
     columns = [ScoreColumn(field_label(SCORE_KEY), SCORE_KEY),
-               ScoreColumn(_("Shut the box"), "shut-the-box", mark=pgettext("tick box", "wins at once"))]
+               ScoreColumn(_("Shut the box"), SHUT_THE_BOX_KEY, mark=pgettext("tick box", "wins at once"))]
     return (
         RulesCard(book),
         number_strips(rules, book, layout, table, turns, "", SCORE_KEY),
@@ -158,8 +165,8 @@ def long_game_parts(rules: BoxRules, table: Table, layout: Layout, book: Ruleboo
     board = TurnSheets(_("Board sheet"), "board-sheet", book.strip_hint, "", "", geometry, name_mm, (), ROLE_KEYS,
                        "turn", tuple(turn_pages(fields, rows, geometry.per_page)), note)
     throws = ceil(length.throws_90 * turns / length.turns_95)
-    columns = [ScoreColumn(_("Turns played"), "turns-played"), ScoreColumn(_("Doubles thrown"), "doubles-thrown"),
-               ScoreColumn(_("Won"), "won", mark=pgettext("tick box", "won"))]
+    columns = [ScoreColumn(_("Turns played"), TURNS_PLAYED_KEY), ScoreColumn(_("Doubles thrown"), DOUBLES_THROWN_KEY),
+               ScoreColumn(_("Won"), WON_KEY, mark=pgettext("tick box", "won"))]
     return (
         RulesCard(book),
         board,

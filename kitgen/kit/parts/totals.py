@@ -24,6 +24,16 @@ SLOT_PADDING_MM = 2.0  # a score cell's write-in line: its padding, both sides
 
 ROUND_COLUMN_MM = 16.0  # a totals table's round column at least: a table has as many as fit
 
+# The keys of the totals table's fields (docs/FORMS.md), read by kitgen.forms.scheme: the
+# numbered columns (attempt-1, round-2), the other columns a game prints, the write-in
+# lines of a round's cell (round-2.score, round-2.total), a cell's tick box (.mark), the
+# round-start row and the winner field.
+ATTEMPT_KEY, ROUND_KEY = "attempt", "round"
+COMBINED_KEY, ROUND_WINS_KEY, SHUT_THE_BOX_KEY = "combined", "round-wins", "shut-the-box"
+TURNS_PLAYED_KEY, DOUBLES_THROWN_KEY, WON_KEY = "turns-played", "doubles-thrown", "won"
+SLOT_SCORE_KEY, SLOT_TOTAL_KEY, MARK_KEY = "score", "total", "mark"
+STARTS_KEY, TOTALS_KEY, WINNER_KEY = "starts", "totals", "winner"
+
 
 @dataclass(frozen=True)
 class ScoreColumn:
@@ -180,6 +190,6 @@ def totals_columns(layout: Layout, named: bool = False) -> int:
 def round_columns(count: int, slots: tuple[str, ...], slot_keys: tuple[str, ...],
                   mark: str = "") -> tuple[ScoreColumn, ...]:
     """Return ``count`` columns headed ``Round 1``, ``Round 2``... (fields ``round-1``...)."""
-    return tuple(ScoreColumn(_("Round {number}").format(number=number), f"round-{number}", slots, slot_keys, mark,
+    return tuple(ScoreColumn(_("Round {number}").format(number=number), f"{ROUND_KEY}-{number}", slots, slot_keys, mark,
                              round=True)
                  for number in range(1, count + 1))
