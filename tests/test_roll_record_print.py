@@ -98,17 +98,24 @@ def seat_groups(part: RollRecords) -> list[list]:
 
 
 @pytest.mark.parametrize("preset", ["hundred", "classic", "strip"])
-def test_a_seats_records_come_together_in_round_order_then_its_spares(preset):
+def test_a_seats_records_come_together_in_round_order_then_the_spares(preset):
     part = records(preset, "a4", False, **({"format": "best-of-3"} if preset == "classic" else {}))
     groups = seat_groups(part)
-    assert [group[0].seat for group in groups] == [1, 2, 3, 4]  # each seat once, in seat order
-    for group in groups:
-        numbered = [record.round_number for record in group if record.round_number]
-        assert numbered == [str(number) for number in range(1, len(numbered) + 1)]
+    seated = [group for group in groups if group[0].seat]
+    assert [group[0].seat for group in seated] == [1, 2, 3, 4]  # each seat once, in seat order
+    assert groups[len(seated):] == groups[4:]  # spares (no seat's) only at the end
+    for group in seated:
+        assert [record.round_number for record in group] == [str(number) for number in range(1, len(group) + 1)]
         assert all(record.player == group[0].player for record in group)
-        spares = group[len(numbered):]
-        assert all(not record.round_number for record in spares)
-        assert len(group) % part.geometry.columns == 0  # spares fill the seat's last line
+    assert all(not record.round_number and not record.player for group in groups[4:] for record in group)
+
+
+def test_a_game_of_rounds_fills_its_last_page_of_records_with_spares():
+    # issue 22 item 2: a round past those printed has a roll record at its table
+    part = records("classic", "a4", False, format="elimination")
+    last = part.pages[-1]
+    assert last[-1].seat == 0 and last[-1].label == "Round"
+    assert len(last) > len(part.pages[0]) - part.geometry.columns
 
 
 @pytest.mark.parametrize("preset", ["hundred", "classic"])

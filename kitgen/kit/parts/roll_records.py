@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import floor
 from typing import ClassVar
@@ -43,14 +44,16 @@ class RecordCaption:
     """One roll record: its ``label``, which heads its row numbers (the round, ``"Round
     2"``; ``"Round"`` on a spare record, its number written in), the ``seat`` (from 1) whose
     record it is, the seat's player (``""`` to write in) with the size the name prints at
-    on the seat's line, and the round's number (``""`` on a spare record; a fillable kit's
-    manifest lists it)."""
+    on the seat's line (``cell_pt`` in a record's own caption, on a line of records of
+    several seats), and the round's number (``""`` on a spare record; a fillable kit's
+    manifest lists it). A spare record at the end of a table is no seat's (``seat`` 0)."""
 
     label: str
     player: str
     player_pt: float
     round_number: str = ""
     seat: int = 0
+    cell_pt: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -58,10 +61,11 @@ class RollRecords(Part):
     """Roll records, a seat's together: ``rows`` numbered rows under ``columns`` (after the
     row number; ``column_widths_mm`` has the number column's width first, its heading the
     record's label), laid out by ``geometry`` on ``pages``, ``geometry.columns`` a line.
-    A seat's records start on a line of their own headed by the seat's line (its name, in
-    a field ``name_field_mm`` wide and ``fields_mm`` high, and its seat), repeated at the
-    top of a page the seat's records go on to; each seat's last line is filled with spare
-    records for a round past those printed. A fillable kit names a column's fields by its
+    A seat's records follow each other under the seat's line (its name, in a field
+    ``name_field_mm`` wide and ``fields_mm`` high, and its seat), repeated at the top of a
+    page the seat's records go on to; on a line of records of several seats each record
+    has its own caption (a field ``cell_name_field_mm`` wide, ``cell_fields_mm`` high);
+    spare records fill the last line. A fillable kit names a column's fields by its
     one of ``column_keys`` (docs/FORMS.md)."""
 
     template: ClassVar[str] = "parts/roll_records.html.j2"
@@ -78,10 +82,12 @@ class RollRecords(Part):
     fields_mm: float
     pages: tuple[tuple[RecordCaption, ...], ...]
     header_pt: float
+    cell_name_field_mm: float = 0.0
+    cell_fields_mm: float = 0.0
 
     @property
     def name_sizes(self) -> tuple[float, ...]:
-        return name_sizes(record.player_pt for page in self.pages for record in page)
+        return name_sizes(size for page in self.pages for record in page for size in (record.player_pt, record.cell_pt))
 
 
 def roll_column(key: str) -> str:
@@ -110,12 +116,14 @@ def record_label(round_kind: str, number: str) -> str:
     return _("{round} {number}").format(round=round_word(round_kind), number=number)
 
 
-def roll_records(rules: BoxRules, layout: Layout, table: Table, turns: Turns, round_kind: str) -> RollRecords:
+def roll_records(rules: BoxRules, layout: Layout, table: Table, turns: Turns, round_kind: str,
+                 overruns: bool = False) -> RollRecords:
     """Return a roll record per turn in ``turns``, with a row per possible throw (N) and
     a dice column where the preset allows one die (docs/kit.md, "Contents" 3): each seat's
     records together in round order, under a line that names the seat once (the records
-    carry only their round, over their row numbers), the seat's last line of records filled
-    with spare records (docs/kit.md, "Corrections and overruns"). A name prints on one line
+    carry only their round, over their row numbers), spare records filling the last line
+    and, where a game may run past the rounds printed (``overruns``), the last page, each
+    under its own Player and Seat fields (docs/kit.md, "Contents" 3). A name prints on one line
     of the seat's line, or more where it would otherwise print smaller than body text of
     the normal kit (large print) or than :data:`~kitgen.kit.layout.WHOLE_WORD_SCALE` of it."""
     one_die = rules.one_die != "never"
@@ -128,24 +136,29 @@ def roll_records(rules: BoxRules, layout: Layout, table: Table, turns: Turns, ro
     header = max(layout.header_mm((label, *columns), widths) for label in labels)
     header_pt = min(layout.header_fit_pt((label, *columns), widths) for label in labels)
     player, seat_label = field_label(PLAYER_KEY), field_label(SEAT_KEY)
-    name_mm = player_field_mm(layout, layout.content_width_mm, ((seat_label, layout.short_field_mm),))
+    seat_field = ((seat_label, layout.short_field_mm),)
+    name_mm = player_field_mm(layout, layout.content_width_mm, seat_field)
+    cell_mm = player_field_mm(layout, layout.record_width_mm, seat_field)
     least_pt = TEXT_PT if layout.scale > 1 else layout.text_pt * SHRINK_SCALE
     names = [name for name, _number in turns]
     lines = max([1, *(seat_name_lines(layout, name, name_mm, least_pt) for name in names)])
+    cell_lines = max([1, *(seat_name_lines(layout, name, cell_mm, least_pt) for name in names)])
     geometry = record_geometry(rules.tiles, layout, header, lines - 1)
+    cell_caption_mm = round(layout.line_mm * (CAPTION_LINES + cell_lines - 1), 2)
     records: list[RecordCaption] = []
     seats = len(table.seats)
     for seat, name in enumerate(table.seats, start=1):  # turns go round by round in seat order
         mine = [number for index, (_player, number) in enumerate(turns) if index % seats == seat - 1]
-        if not mine:
-            continue
         size = layout.whole_words_pt(name, name_mm, lines) if name else layout.text_pt
-        spare = -len(mine) % geometry.columns
-        records += [RecordCaption(record_label(round_kind, number), name, size, number, seat)
-                    for number in [*mine, *[""] * spare]]
+        cell_size = layout.whole_words_pt(name, cell_mm, cell_lines) if name else layout.text_pt
+        records += [RecordCaption(record_label(round_kind, number), name, size, number, seat, cell_size)
+                    for number in mine]
+    spare = RecordCaption(record_label(round_kind, ""), "", layout.text_pt, "", 0, layout.text_pt)
+    records += [spare] * (-len(records) % geometry.columns)
     return RollRecords(
         _("Roll records"), player, seat_label, columns, keys, widths, rules.tiles, geometry, name_mm,
-        geometry.caption_field_mm, seat_pages(records, geometry), header_pt,
+        geometry.caption_field_mm, seat_pages(records, spare, geometry, cell_caption_mm, overruns), header_pt,
+        cell_mm, round(cell_caption_mm - CAPTION_GAP_MM, 2),
     )
 
 
@@ -159,25 +172,47 @@ def seat_name_lines(layout: Layout, name: str, width_mm: float, least_pt: float)
                  if layout.whole_words_pt(name, width_mm, lines) >= least_pt), SEAT_NAME_LINES)
 
 
-def seat_pages(records: list[RecordCaption], geometry: RecordGeometry) -> tuple[tuple[RecordCaption, ...], ...]:
-    """Return ``records`` (each seat's a whole number of lines) on pages: a line of records
-    goes on the page while it fits, with the seat's line before it where the seat starts
-    or the page does."""
-    lines = [tuple(records[start:start + geometry.columns]) for start in range(0, len(records), geometry.columns)]
+def seat_pages(records: list[RecordCaption], spare: RecordCaption, geometry: RecordGeometry,
+               cell_caption_mm: float, overruns: bool = True) -> tuple[tuple[RecordCaption, ...], ...]:
+    """Return ``records`` (in seat order, the last line filled with spares) on pages,
+    ``geometry.columns`` a line, then (``overruns``: a game that may run past its rounds)
+    as many more lines of spare records as fill the last page (``spare``: a spare record):
+    a line of records goes on the page while it fits, under the seat's line where its seat
+    starts or the page does, or, a line of several seats or of spares, each record under
+    its own caption (``cell_caption_mm`` high)."""
+    columns = geometry.columns
+    lines = [tuple(records[start:start + columns]) for start in range(0, len(records), columns)]
     pages: list[list[RecordCaption]] = []
     used = 0.0
-    last_seat = 0
+    last_seat = -1
+
+    def height(line: tuple[RecordCaption, ...]) -> tuple[float, float]:
+        """Return the line's height on a page it starts and after a line before it."""
+        if captioned(line):
+            return geometry.table_mm + cell_caption_mm, geometry.table_mm + cell_caption_mm
+        opening = geometry.table_mm + geometry.caption_mm
+        return opening, opening if line[0].seat != last_seat else geometry.table_mm
+
     for line in lines:
-        opens = line[0].seat != last_seat
-        need = geometry.table_mm + (geometry.caption_mm if opens else 0.0)
-        if pages and used + geometry.gap_mm + need <= geometry.sheet_mm:
-            used += geometry.gap_mm + need
+        starting, following = height(line)
+        if pages and used + geometry.gap_mm + following <= geometry.sheet_mm:
+            used += geometry.gap_mm + following
             pages[-1].extend(line)
         else:
-            used = geometry.table_mm + geometry.caption_mm
+            used = starting
             pages.append(list(line))
-        last_seat = line[0].seat
+        last_seat = line[-1].seat
+    spares = [spare] * columns
+    while overruns and pages and used + geometry.gap_mm + geometry.table_mm + cell_caption_mm <= geometry.sheet_mm:
+        used += geometry.gap_mm + geometry.table_mm + cell_caption_mm
+        pages[-1].extend(spares)
     return tuple(tuple(page) for page in pages)
+
+
+def captioned(line: Sequence[RecordCaption]) -> bool:
+    """Return whether each record of ``line`` has a caption of its own: a line of records
+    of several seats, or of spare records (no seat's)."""
+    return len({record.seat for record in line}) > 1 or not line[0].seat
 
 
 def record_column_widths(layout: Layout, labels: list[str], columns: tuple[str, ...],
