@@ -439,3 +439,22 @@ def test_a_filled_in_field_no_kit_has_is_refused_by_its_name(kits, tmp_path, mon
         kit_logs(filled)
     monkeypatch.setattr("kitgen.forms.read.read_kit", lambda path: (manifest, {**read, "t1.notes": ""}))
     assert len(kit_logs(filled)) == 1  # an empty field carries nothing to lose
+
+
+def test_a_name_written_on_a_blank_seats_line_names_all_that_seats_records():
+    # issue 22: a seat's roll records print together under one line; before, an unnamed record
+    # went to seat (index - 1) % seats, round by round
+    from kitgen.forms.transcribe import transcribe
+
+    records = (("", "1"), ("", "2"), ("", "1"), ("", "2"), ("", ""), ("", ""))  # seat 1's, seat 2's, spares
+    manifest = Manifest("hundred", (("", ""),), (records,))
+    (log,) = transcribe(manifest, {
+        "t1.rec01.player": "Ana", "t1.rec03.player": "Ben",
+        "t1.rec02.r01.roll-total": "9", "t1.rec02.r01.numbers-closed": "9",
+        "t1.rec04.r01.roll-total": "8", "t1.rec04.r01.numbers-closed": "8",
+        "t1.rec06.player": "Cy", "t1.rec06.r01.roll-total": "7", "t1.rec06.r01.numbers-closed": "7",
+    })
+    lines = log.text.splitlines()
+    assert lines.index("turn Ana") < lines.index("turn Ben")
+    assert "9: 9" == lines[lines.index("turn Ana") + 1] and "8: 8" == lines[lines.index("turn Ben") + 1]
+    assert "turn Cy" in lines  # a spare record is the written name's
