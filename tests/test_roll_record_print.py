@@ -133,3 +133,14 @@ def test_a_record_names_its_round_over_its_row_numbers():
     for label in set(labels):
         for word in label.split():
             assert text_mm(word, part.header_pt, BOLD) + CELL_PADDING_MM <= part.column_widths_mm[0]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("options", [{"format": "elimination"}, {"format": "best-of-3", "tiles": "12"}])
+def test_no_name_prints_smaller_over_a_record_of_its_own_in_large_print(paper, options):
+    # a line of records of two seats captions each record: in a field half the sheet wide
+    def cell_pts(large: bool) -> dict[str, float]:
+        part = records("classic", paper, large, **options)
+        return {caption.player: caption.cell_pt for page in part.pages for caption in page if caption.player}
+    normal, large = cell_pts(False), cell_pts(True)
+    assert normal and not {name: (normal[name], large[name]) for name in normal if large[name] < normal[name]}

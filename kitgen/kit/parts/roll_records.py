@@ -37,6 +37,7 @@ DICE_COLUMN_WEIGHT = 1.1
 
 
 SEAT_NAME_LINES = 3  # a seat's name takes this many lines of its line at most
+CELL_NAME_LINES = 6  # in large print, of a record's own caption (a line of records a page has room)
 
 
 @dataclass(frozen=True)
@@ -133,8 +134,8 @@ def roll_records(rules: BoxRules, layout: Layout, table: Table, turns: Turns, ro
     numbers = {number for _player, number in turns}
     labels = [record_label(round_kind, number) for number in sorted(numbers | {""})]
     widths = record_column_widths(layout, labels, columns, weights)
-    header = max(layout.header_mm((label, *columns), widths) for label in labels)
     header_pt = min(layout.header_fit_pt((label, *columns), widths) for label in labels)
+    header = max(layout.header_mm((label, *columns), widths, header_pt) for label in labels)
     player, seat_label = field_label(PLAYER_KEY), field_label(SEAT_KEY)
     seat_field = ((seat_label, layout.short_field_mm),)
     name_mm = player_field_mm(layout, layout.content_width_mm, seat_field)
@@ -142,7 +143,8 @@ def roll_records(rules: BoxRules, layout: Layout, table: Table, turns: Turns, ro
     least_pt = TEXT_PT if layout.scale > 1 else layout.text_pt * SHRINK_SCALE
     names = [name for name, _number in turns]
     lines = max([1, *(seat_name_lines(layout, name, name_mm, least_pt) for name in names)])
-    cell_lines = max([1, *(seat_name_lines(layout, name, cell_mm, least_pt) for name in names)])
+    cell_most = CELL_NAME_LINES if layout.scale > 1 else SEAT_NAME_LINES  # large print: room under one line a page
+    cell_lines = max([1, *(seat_name_lines(layout, name, cell_mm, least_pt, cell_most) for name in names)])
     geometry = record_geometry(rules.tiles, layout, header, lines - 1)
     cell_caption_mm = round(layout.line_mm * (CAPTION_LINES + cell_lines - 1), 2)
     records: list[RecordCaption] = []
@@ -165,11 +167,13 @@ def roll_records(rules: BoxRules, layout: Layout, table: Table, turns: Turns, ro
 SHRINK_SCALE = 0.8  # in normal print, a seat's name prints down to this share of body text on one line
 
 
-def seat_name_lines(layout: Layout, name: str, width_mm: float, least_pt: float) -> int:
+def seat_name_lines(layout: Layout, name: str, width_mm: float, least_pt: float, most: int = 0) -> int:
     """Return the lines ``name`` takes on its seat's line, in a field ``width_mm`` wide: one,
-    or as many more (up to :data:`SEAT_NAME_LINES`) as print it at ``least_pt`` at least."""
-    return next((lines for lines in range(1, SEAT_NAME_LINES)
-                 if layout.whole_words_pt(name, width_mm, lines) >= least_pt), SEAT_NAME_LINES)
+    or as many more (up to ``most``, :data:`SEAT_NAME_LINES` unless given) as print it at
+    ``least_pt`` at least."""
+    most = most or SEAT_NAME_LINES
+    return next((lines for lines in range(1, most)
+                 if layout.whole_words_pt(name, width_mm, lines) >= least_pt), most)
 
 
 def seat_pages(records: list[RecordCaption], spare: RecordCaption, geometry: RecordGeometry,
