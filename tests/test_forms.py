@@ -220,10 +220,23 @@ def test_a_kit_of_scheme_1_reads_back_as_the_same_kit_of_scheme_2(case, kits, tm
     manifest, _ = read_kit(old)
     assert manifest.version == 1
     game, values = legal_game(case, kits(case))
-    known = {name: value for name, value in values.items() if name in fields_of(old)}
+    # a roll record's field is numbered in print order, which the manifest resolves to its player
+    # and round (docs/FORMS.md): the records print seat by seat since issue 22, round by round before
+    new_manifest, _ = read_kit(kits(case))
+    moved = {}
+    for table, (printed_new, printed_old) in enumerate(zip(new_manifest.records, manifest.records, strict=True), 1):
+        for index, record in enumerate(printed_new, start=1):
+            if record in printed_old and record[1]:
+                moved[f"t{table}.rec{index:02d}."] = f"t{table}.rec{printed_old.index(record) + 1:02d}."
+
+    def old_name(name: str) -> str:
+        head = name[:name.find(".rec") + 7] if ".rec" in name else ""
+        return moved[head] + name[len(head):] if head in moved else name
+    known = {old_name(name): value for name, value in values.items() if old_name(name) in fields_of(old)}
     filled_old, filled_new = tmp_path / "filled-old.pdf", tmp_path / "filled-new.pdf"
     fill_with_pypdf(old, filled_old, known)
-    fill_with_pypdf(kits(case), filled_new, known)
+    fill_with_pypdf(kits(case), filled_new, {name: value for name, value in values.items()
+                                             if old_name(name) in known})
     assert [log.text for log in kit_logs(filled_old)] == [log.text for log in kit_logs(filled_new)]
     # the one name scheme 2 changes: a placement total headed by a name was keyed by it;
     # and the old kits' stray t1.starts.round-wins (a field in no place) is gone, as are
@@ -259,7 +272,7 @@ def test_an_unreadable_roll_cell_is_kept_as_written_and_reported_at_its_row(kits
     _, values = legal_game("strip", kit)
     assert "t1.rec02.r02.roll-total" in values
     error = only_error(faulty(kit, tmp_path, values, **{"t1__rec02__r02__roll-total": "5 and 3"}), "syntax")
-    assert (error.code, error.place_text) == ("syntax", "Table 1, Ben, attempt 1, row 2")
+    assert (error.code, error.place_text) == ("syntax", "Table 1, Ana, attempt 2, row 2")  # seat by seat
 
 
 def test_a_wrong_checked_sum_is_reported_at_its_row(kits, tmp_path):
@@ -441,3 +454,22 @@ def test_a_filled_in_field_no_kit_has_is_refused_by_its_name(kits, tmp_path, mon
         kit_logs(filled)
     monkeypatch.setattr("kitgen.forms.read.read_kit", lambda path: (manifest, {**read, "t1.notes": ""}))
     assert len(kit_logs(filled)) == 1  # an empty field carries nothing to lose
+
+
+def test_a_name_written_on_a_blank_seats_line_names_all_that_seats_records():
+    # issue 22: a seat's roll records print together under one line; before, an unnamed record
+    # went to seat (index - 1) % seats, round by round
+    from kitgen.forms.transcribe import transcribe
+
+    records = (("", "1"), ("", "2"), ("", "1"), ("", "2"), ("", ""), ("", ""))  # seat 1's, seat 2's, spares
+    manifest = Manifest("hundred", (("", ""),), (records,))
+    (log,) = transcribe(manifest, {
+        "t1.rec01.player": "Ana", "t1.rec03.player": "Ben",
+        "t1.rec02.r01.roll-total": "9", "t1.rec02.r01.numbers-closed": "9",
+        "t1.rec04.r01.roll-total": "8", "t1.rec04.r01.numbers-closed": "8",
+        "t1.rec06.player": "Cy", "t1.rec06.r01.roll-total": "7", "t1.rec06.r01.numbers-closed": "7",
+    })
+    lines = log.text.splitlines()
+    assert lines.index("turn Ana") < lines.index("turn Ben")
+    assert "9: 9" == lines[lines.index("turn Ana") + 1] and "8: 8" == lines[lines.index("turn Ben") + 1]
+    assert "turn Cy" in lines  # a spare record is the written name's

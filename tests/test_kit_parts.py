@@ -11,9 +11,9 @@ from kitgen.kit.measure import BOLD, lines_for, text_mm
 from kitgen.kit.parts.chunks import host_key_chunk, table_chunk
 from kitgen.kit.parts.host_key import HostKey, host_key, host_key_totals, tile_sets
 from kitgen.kit.parts.part import paginate, rotation
-from kitgen.kit.parts.roll_records import MOST_NAME_LINES, RollRecords
+from kitgen.kit.parts.roll_records import RollRecords
 from kitgen.kit.parts.rules_card import RulesCard
-from kitgen.kit.parts.strips import NumberStrips
+from kitgen.kit.parts.strips import MOST_NAME_LINES, NumberStrips
 from kitgen.kit.parts.totals import TotalsTable
 from kitgen.kit.parts.turn_record import TurnRecord
 from kitgen.kit.parts.turn_sheets import TurnSheets
@@ -292,8 +292,7 @@ def test_a_name_fits_its_strip_and_record_field_at_the_size_it_prints(layout, na
         lines = lines_for(name, part.name_field_mm - 2 * layout.field_padding_mm, caption.player_pt, BOLD)
         # a name takes two lines, or more where its page has room (large print)
         assert lines <= MOST_NAME_LINES
-        label_mm = part.label_line_mm if isinstance(part, RollRecords) else 0
-        assert part.fields_mm - label_mm >= lines * caption.player_pt / PT_PER_MM * LINE_HEIGHT
+        assert part.fields_mm >= lines * caption.player_pt / PT_PER_MM * LINE_HEIGHT
 
 
 def test_a_name_that_fits_keeps_the_body_text_size_in_large_print():
@@ -306,7 +305,7 @@ def test_cut_strips_and_records_carry_their_table():
     rules = find_preset("classic").configure()
     parts = table_chunk(rules, Table(4, ("Ana", "Ben")), A4, rulebook(rules)).parts
     assert parts[1].hint.startswith("Table 4 ")
-    assert all(record.label.startswith("Table 4 \u00b7 Round ") for record in records_of(parts))
+    assert all(record.label.startswith("Round") for record in records_of(parts))  # the sheet's heading names the table
 
 
 @pytest.mark.parametrize("preset, winner", [("strip", True), ("classic", True), ("ten", True),
@@ -344,17 +343,10 @@ def written(page) -> tuple[tuple[str, str], ...]:
 
 @pytest.mark.parametrize("layout", [A4, Layout.for_print(find_paper("letter"), large_print=True)],
                          ids=["a4", "letter-large"])
-@pytest.mark.parametrize("number", [1, 2, 9, 10, 11, 99, 100])
-def test_a_record_caption_fills_its_line_and_tables_of_as_many_digits_share_it(layout, number):
-    records = next(part for part in table_chunk(STRIP, Table(number, ("Ana", "Ben")), layout, rulebook(STRIP)).parts
+def test_a_seat_line_of_roll_records_fills_the_sheets_width(layout):
+    records = next(part for part in table_chunk(STRIP, Table(7, ("Ana", "Ben")), layout, rulebook(STRIP)).parts
                    if isinstance(part, RollRecords))
-    labels = {caption.label for page in records.pages for caption in page}
-    assert all(text_mm(label, layout.text_pt) <= records.label_mm for label in labels)
-    # the label's box and the gap (unless the label has a line of its own), "Player" and
-    # its gap, the field: the whole record's width
-    beside_mm = 0 if records.label_line_mm else records.label_mm + layout.field_gap_mm
-    line_mm = beside_mm + text_mm("Player", layout.text_pt) + layout.label_gap_mm + records.name_field_mm
-    assert line_mm == pytest.approx(layout.record_width_mm, abs=0.02)
-    same_digits = next(part for part in table_chunk(STRIP, Table(int("9" * len(str(number))), ("Ana", "Ben")), layout,
-                                                    rulebook(STRIP)).parts if isinstance(part, RollRecords))
-    assert (same_digits.label_mm, same_digits.name_field_mm) == (records.label_mm, records.name_field_mm)
+    # "Player" and its gap, the field, the gap, "Seat" and its gap, the seat's short field
+    line_mm = (text_mm("Player", layout.text_pt) + layout.label_gap_mm + records.name_field_mm + layout.field_gap_mm
+               + text_mm("Seat", layout.text_pt) + layout.label_gap_mm + layout.short_field_mm)
+    assert line_mm == pytest.approx(layout.content_width_mm, abs=0.02)

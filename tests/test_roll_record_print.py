@@ -82,3 +82,65 @@ def test_a_name_breaks_between_its_words(kind, paper, large_print):
             continue
         words = [word for word in re.split(r"(?<=-)|\s+", name) if word]
         assert all(text_mm(word, size, BOLD) <= inner for word in words), (name, size)
+
+
+# --- issue 22 items 1 and 2: a seat's records together, named once, spares at the seat ----------
+
+
+def seat_groups(part: RollRecords) -> list[list]:
+    """Return the records of ``part`` in print order, cut where the seat changes."""
+    groups: list[list] = []
+    for record in (record for page in part.pages for record in page):
+        if not groups or groups[-1][0].seat != record.seat:
+            groups.append([])
+        groups[-1].append(record)
+    return groups
+
+
+@pytest.mark.parametrize("preset", ["hundred", "classic", "strip"])
+def test_a_seats_records_come_together_in_round_order_then_the_spares(preset):
+    part = records(preset, "a4", False, **({"format": "best-of-3"} if preset == "classic" else {}))
+    groups = seat_groups(part)
+    seated = [group for group in groups if group[0].seat]
+    assert [group[0].seat for group in seated] == [1, 2, 3, 4]  # each seat once, in seat order
+    assert groups[len(seated):] == groups[4:]  # spares (no seat's) only at the end
+    for group in seated:
+        assert [record.round_number for record in group] == [str(number) for number in range(1, len(group) + 1)]
+        assert all(record.player == group[0].player for record in group)
+    assert all(not record.round_number and not record.player for group in groups[4:] for record in group)
+
+
+def test_a_game_of_rounds_fills_its_last_page_of_records_with_spares():
+    # issue 22 item 2: a round past those printed has a roll record at its table
+    part = records("classic", "a4", False, format="elimination")
+    last = part.pages[-1]
+    assert last[-1].seat == 0 and last[-1].label == "Round"
+    assert len(last) > len(part.pages[0]) - part.geometry.columns
+
+
+@pytest.mark.parametrize("preset", ["hundred", "classic"])
+def test_roll_records_keep_six_a_page_on_a4_whatever_the_names(preset):
+    # Before: a name on two lines cost the page a line of records (4 a page, the bottom third blank).
+    part = records(preset, "a4", False)
+    assert all(len(page) == 6 for page in part.pages[:-1])
+    assert not any(record.label.startswith("Table") for page in part.pages for record in page)
+
+
+def test_a_record_names_its_round_over_its_row_numbers():
+    part = records("strip", "a4", False)
+    labels = [record.label for page in part.pages for record in page]
+    assert labels[:2] == ["Attempt 1", "Attempt 2"]
+    for label in set(labels):
+        for word in label.split():
+            assert text_mm(word, part.header_pt, BOLD) + CELL_PADDING_MM <= part.column_widths_mm[0]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("options", [{"format": "elimination"}, {"format": "best-of-3", "tiles": "12"}])
+def test_no_name_prints_smaller_over_a_record_of_its_own_in_large_print(paper, options):
+    # a line of records of two seats captions each record: in a field half the sheet wide
+    def cell_pts(large: bool) -> dict[str, float]:
+        part = records("classic", paper, large, **options)
+        return {caption.player: caption.cell_pt for page in part.pages for caption in page if caption.player}
+    normal, large = cell_pts(False), cell_pts(True)
+    assert normal and not {name: (normal[name], large[name]) for name in normal if large[name] < normal[name]}

@@ -116,8 +116,8 @@ def test_a_kit_label_is_worded_and_measured_in_the_language_in_use(language):
     records = roll_records(strip, layout, table, turns, "attempt")
     assert records.columns == ("Ĵetsumo", "Numbers closed", "Checked sum")  # a heading the catalog lacks stays
     assert records.column_keys == english.column_keys  # the fillable fields keep their ids
-    assert (records.pages[0][0].label, records.player_label) == ("Tablo 2 · Provo de la ludanto 1", "Ludanto")
-    assert records.label_mm > english.label_mm  # the longer words are the ones measured
+    assert (records.pages[0][0].label, records.player_label) == ("Provo de la ludanto 1", "Ludanto")
+    assert records.geometry.header_mm > english.geometry.header_mm  # the longer words are the ones measured
 
 
 def test_a_report_sentence_is_worded_in_the_language_in_use(language):

@@ -183,14 +183,29 @@ def _box_body(writer: _Writer, manifest: Manifest, number: int, names: list[str]
                 record.player = value
         else:
             record.rows.setdefault(int(found[2]), {})[found[3]] = value
+    # a seat's records print together, as many a seat, the spares (no round) after them
+    seated = sum(1 for _player, round_number in printed if round_number) or len(names)
+
+    def seat_at(index: int) -> int | None:
+        """Return the seat (from 0) of the record printed ``index``-th, ``None`` for a spare
+        record (docs/FORMS.md); a manifest without records lists them round by round."""
+        if not printed:
+            return (index - 1) % len(names)
+        return (index - 1) * len(names) // seated if index <= seated else None
+
+    # the name written on a seat's line (its first record's field on that page) is its records'
+    written = {seat_at(index): record.player for index, record in records.items() if record.player and names}
     filled = []
     for index in sorted(records):
         record = records[index]
         if not record.rows:
             continue
         player, round_number = printed[index - 1] if 1 <= index <= len(printed) else ("", "")
-        # A record left unnamed on a table of blank seats is its seat's in print order.
-        record.player = player or record.player or (names[(index - 1) % len(names)] if names else "")
+        # A record left unnamed on a table of blank seats is its seat's.
+        seat = seat_at(index) if names else None
+        if not player and seat is not None:
+            player = written.get(seat) or names[seat]
+        record.player = player or record.player
         record.round = round_number
         filled.append(record)
     seat_of = {name_key(name): seat for seat, name in enumerate(names) if name}

@@ -394,14 +394,16 @@ class Layout:
         gaps = (self.record_columns - 1) * self.gap_mm
         return round((self.content_width_mm - gaps) / self.record_columns, 2)
 
-    def header_mm(self, headings: Sequence[str], widths_mm: Sequence[float]) -> float:
+    def header_mm(self, headings: Sequence[str], widths_mm: Sequence[float], size_pt: float = 0.0) -> float:
         """Return the height of a table's header row whose ``headings`` wrap in columns
-        ``widths_mm`` wide (at least a row's height)."""
+        ``widths_mm`` wide (at least a row's height), set at ``size_pt`` (the header size
+        unless given: a header fitted smaller, :meth:`header_fit_pt`, takes fewer lines)."""
+        size_pt = size_pt or self.header_pt
         lines = max(
-            lines_for(heading, width - CELL_PADDING_MM, self.header_pt, BOLD)
+            lines_for(heading, width - CELL_PADDING_MM, size_pt, BOLD)
             for heading, width in zip(headings, widths_mm, strict=True)
         )
-        return round(max(self.row_mm, lines * self.header_line_mm + HEADER_PADDING_MM), 2)
+        return round(max(self.row_mm, lines * size_pt / PT_PER_MM * LINE_HEIGHT + HEADER_PADDING_MM), 2)
 
     def least_columns_mm(self, headings: Sequence[str], items: Sequence[Sequence[str]] = ()) -> tuple[float, ...]:
         """Return the least width of each column headed by ``headings``: its longest

@@ -108,7 +108,7 @@ def classic_parts(rules: BoxRules, table: Table, layout: Layout, book: Rulebook,
     return (
         RulesCard(book),
         sheets,
-        roll_records(rules, layout, table, rotation(table.seats, rounds), "round"),
+        roll_records(rules, layout, table, rotation(table.seats, rounds), "round", overruns=True),
         totals_table(book, layout, table, columns, kit_guide(rules, table, "turn sheets"),
                      round_rotation(book), round_starts_label()),
     )
@@ -141,7 +141,7 @@ def hundred_parts(rules: BoxRules, table: Table, layout: Layout, book: Rulebook,
     return (
         RulesCard(book),
         sheets,
-        roll_records(rules, layout, table, rotation(table.seats, rounds), "round"),
+        roll_records(rules, layout, table, rotation(table.seats, rounds), "round", overruns=True),
         totals_table(book, layout, table, columns, kit_guide(rules, table, "turn sheets"),
                      scoring_running_total(book), score_digits=digits),
     )

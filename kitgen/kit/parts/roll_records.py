@@ -1,24 +1,25 @@
-"""Roll records, one table per attempt or turn (docs/kit.md, "Contents" 3).
+"""Roll records, one table per attempt or round, a seat's together under its name (docs/kit.md,
+"Contents" 3).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import floor
 from typing import ClassVar
 
 from kitgen.games.box.presets import BoxRules
-from kitgen.kit.layout import CAPTION_GAP_MM, CAPTION_LINES, NAME_LINES, Layout, column_widths, number_heading
+from kitgen.kit.layout import CAPTION_GAP_MM, CAPTION_LINES, TEXT_PT, Layout, column_widths, number_heading
 from kitgen.kit.parts.part import (
     PLAYER_KEY,
+    SEAT_KEY,
     Part,
     Turns,
     field_label,
-    filled,
     name_sizes,
-    paginate,
+    player_field_mm,
     round_word,
-    table_label_mm,
 )
 from kitgen.kit.tables import Table
 from kitgen.text import gettext as _
@@ -35,47 +36,59 @@ DICE_KEY = "dice-1-2"  # docs/kit.md: a dice column (one or two) where the prese
 DICE_COLUMN_WEIGHT = 1.1
 
 
+SEAT_NAME_LINES = 3  # a seat's name takes this many lines of its line at most
+CELL_NAME_LINES = 6  # in large print, of a record's own caption (a line of records a page has room)
+
+
 @dataclass(frozen=True)
 class RecordCaption:
-    """What heads one roll record: its ``label`` (table and round, ``"Table 2 · Attempt
-    1"``), the player's name (``""`` to write in) with the size it prints at, and the
-    round's number (``""`` on a blank record; a fillable kit's manifest lists it)."""
+    """One roll record: its ``label``, which heads its row numbers (the round, ``"Round
+    2"``; ``"Round"`` on a spare record, its number written in), the ``seat`` (from 1) whose
+    record it is, the seat's player (``""`` to write in) with the size the name prints at
+    on the seat's line (``cell_pt`` in a record's own caption, on a line of records of
+    several seats), and the round's number (``""`` on a spare record; a fillable kit's
+    manifest lists it). A spare record at the end of a table is no seat's (``seat`` 0)."""
 
     label: str
     player: str
     player_pt: float
     round_number: str = ""
+    seat: int = 0
+    cell_pt: float = 0.0
 
 
 @dataclass(frozen=True)
 class RollRecords(Part):
-    """Roll records, one table per attempt or turn: ``rows`` numbered rows under
-    ``columns`` (after the row number; ``column_widths_mm`` has the number column's width
-    first), laid out by ``geometry`` on ``pages``, each headed by its label (table and
-    round, in a box ``label_mm`` wide: the widest label's width, so the fields after it
-    line up) and the player's field (``name_field_mm`` wide, ``fields_mm`` high). A
-    fillable kit names a column's fields by its one of ``column_keys`` (docs/FORMS.md)."""
+    """Roll records, a seat's together: ``rows`` numbered rows under ``columns`` (after the
+    row number; ``column_widths_mm`` has the number column's width first, its heading the
+    record's label), laid out by ``geometry`` on ``pages``, ``geometry.columns`` a line.
+    A seat's records follow each other under the seat's line (its name, in a field
+    ``name_field_mm`` wide and ``fields_mm`` high, and its seat), repeated at the top of a
+    page the seat's records go on to; on a line of records of several seats each record
+    has its own caption (a field ``cell_name_field_mm`` wide, ``cell_fields_mm`` high);
+    spare records fill the last line. A fillable kit names a column's fields by its
+    one of ``column_keys`` (docs/FORMS.md)."""
 
     template: ClassVar[str] = "parts/roll_records.html.j2"
     stylesheet: ClassVar[str | None] = "parts/roll_records.css.j2"
     heading: str
-    number_heading: str
     player_label: str
+    seat_label: str
     columns: tuple[str, ...]
     column_keys: tuple[str, ...]
     column_widths_mm: tuple[float, ...]
     rows: int
     geometry: RecordGeometry
-    label_mm: float
     name_field_mm: float
     fields_mm: float
     pages: tuple[tuple[RecordCaption, ...], ...]
     header_pt: float
-    label_line_mm: float = 0.0
+    cell_name_field_mm: float = 0.0
+    cell_fields_mm: float = 0.0
 
     @property
     def name_sizes(self) -> tuple[float, ...]:
-        return name_sizes(record.player_pt for page in self.pages for record in page)
+        return name_sizes(size for page in self.pages for record in page for size in (record.player_pt, record.cell_pt))
 
 
 def roll_column(key: str) -> str:
@@ -89,111 +102,138 @@ def roll_column(key: str) -> str:
     }[key]
 
 
-def record_label(table: Table, round_kind: str, number: str) -> str:
-    """Return what heads a roll record: ``table``'s label and the round of ``round_kind``
-    (see :func:`round_word`) numbered ``number`` (``""``: a blank record, numbered by hand).
+def record_label(round_kind: str, number: str) -> str:
+    """Return what heads a roll record's row numbers: the round of ``round_kind`` (see
+    :func:`round_word`) numbered ``number`` (``""``: a spare record, numbered by hand), or
+    ``No.`` in a game of one turn each.
 
-    >>> record_label(Table(2, ()), "attempt", "1"), record_label(Table(2, ()), "round", "")
-    ('Table 2 · Attempt 1', 'Table 2 · Round')
-    >>> record_label(Table(2, ()), "", "")
-    'Table 2'
+    >>> record_label("attempt", "1"), record_label("round", ""), record_label("", "")
+    ('Attempt 1', 'Round', 'No.')
     """
     if not round_kind:
-        return table.label
+        return number_heading()
     if not number:
-        return _("{table} · {round}").format(table=table.label, round=round_word(round_kind))
-    return _("{table} · {round} {number}").format(table=table.label, round=round_word(round_kind), number=number)
+        return round_word(round_kind)
+    return _("{round} {number}").format(round=round_word(round_kind), number=number)
 
 
-def roll_records(rules: BoxRules, layout: Layout, table: Table, turns: Turns, round_kind: str) -> RollRecords:
+def roll_records(rules: BoxRules, layout: Layout, table: Table, turns: Turns, round_kind: str,
+                 overruns: bool = False) -> RollRecords:
     """Return a roll record per turn in ``turns``, with a row per possible throw (N) and
-    a dice column where the preset allows one die (docs/kit.md, "Contents" 3), each headed by
-    its table and round (of ``round_kind``, see :func:`round_word`); blank records fill the
-    last line of records (the totals sheet may follow on the same page). A name wraps
-    onto as many lines of its field as leave a page its records (see :func:`name_lines_free`);
-    in large print onto more where it would otherwise print smaller than in the normal kit."""
+    a dice column where the preset allows one die (docs/kit.md, "Contents" 3): each seat's
+    records together in round order, under a line that names the seat once (the records
+    carry only their round, over their row numbers), spare records filling the last line
+    and, where a game may run past the rounds printed (``overruns``), the last page, each
+    under its own Player and Seat fields (docs/kit.md, "Contents" 3). A name prints on one line
+    of the seat's line, or more where it would otherwise print smaller than body text of
+    the normal kit (large print) or than :data:`~kitgen.kit.layout.WHOLE_WORD_SCALE` of it."""
     one_die = rules.one_die != "never"
     keys = ((DICE_KEY,) if one_die else ()) + ROLL_KEYS
     columns = tuple(roll_column(key) for key in keys)
     weights = ((DICE_COLUMN_WEIGHT,) if one_die else ()) + ROLL_COLUMN_WEIGHTS
-    widths = record_column_widths(layout, columns, weights)
-    labels = [record_label(table, round_kind, number) for _player, number in turns]
-    label_mm = max(table_label_mm(label, table, layout.text_pt) for label in labels)
-    player = field_label(PLAYER_KEY)
-    header = layout.header_mm((number_heading(), *columns), widths)
+    numbers = {number for _player, number in turns}
+    labels = [record_label(round_kind, number) for number in sorted(numbers | {""})]
+    widths = record_column_widths(layout, labels, columns, weights)
+    header_pt = min(layout.header_fit_pt((label, *columns), widths) for label in labels)
+    header = max(layout.header_mm((label, *columns), widths, header_pt) for label in labels)
+    player, seat_label = field_label(PLAYER_KEY), field_label(SEAT_KEY)
+    seat_field = ((seat_label, layout.short_field_mm),)
+    name_mm = player_field_mm(layout, layout.content_width_mm, seat_field)
+    cell_mm = player_field_mm(layout, layout.record_width_mm, seat_field)
+    least_pt = TEXT_PT if layout.scale > 1 else layout.text_pt * SHRINK_SCALE
     names = [name for name, _number in turns]
-    # the label's box and the gap after it, then the Player label and the field (kit.css);
-    # or the label on a line of its own over them, where that costs no record a page
-    beside_mm = layout.name_field_mm(layout.record_width_mm, (player,), (label_mm + layout.field_gap_mm,))
-    beside = name_fit(rules, layout, table, turns, round_kind, header, names, beside_mm, 0)
-    under_mm = layout.name_field_mm(layout.record_width_mm, (player,))
-    under = name_fit(rules, layout, table, turns, round_kind, header, names, under_mm, 1)
-    stacked = under[1].per_page >= beside[1].per_page
-    lines, geometry = under if stacked else beside
-    name_mm = under_mm if stacked else beside_mm
-    records = [RecordCaption(label, name, layout.whole_words_pt(name, name_mm, lines), number)
-               for label, (name, number) in zip(labels, turns, strict=True)]
-    blank = RecordCaption(record_label(table, round_kind, ""), "", layout.text_pt)
-    records += [blank] * (filled(len(records), geometry.columns) - len(records))
+    lines = max([1, *(seat_name_lines(layout, name, name_mm, least_pt) for name in names)])
+    cell_most = CELL_NAME_LINES if layout.scale > 1 else SEAT_NAME_LINES  # large print: room under one line a page
+    cell_lines = max([1, *(seat_name_lines(layout, name, cell_mm, least_pt, cell_most) for name in names)])
+    geometry = record_geometry(rules.tiles, layout, header, lines - 1)
+    cell_caption_mm = round(layout.line_mm * (CAPTION_LINES + cell_lines - 1), 2)
+    records: list[RecordCaption] = []
+    seats = len(table.seats)
+    for seat, name in enumerate(table.seats, start=1):  # turns go round by round in seat order
+        mine = [number for index, (_player, number) in enumerate(turns) if index % seats == seat - 1]
+        size = layout.whole_words_pt(name, name_mm, lines) if name else layout.text_pt
+        cell_size = layout.whole_words_pt(name, cell_mm, cell_lines) if name else layout.text_pt
+        records += [RecordCaption(record_label(round_kind, number), name, size, number, seat, cell_size)
+                    for number in mine]
+    spare = RecordCaption(record_label(round_kind, ""), "", layout.text_pt, "", 0, layout.text_pt)
+    records += [spare] * (-len(records) % geometry.columns)
     return RollRecords(
-        _("Roll records"), number_heading(), player, columns, keys, widths, rules.tiles, geometry, label_mm,
-        name_mm, geometry.caption_field_mm,
-        paginate(records, geometry.per_page),
-        layout.header_fit_pt((number_heading(), *columns), widths),
-        round(layout.line_mm, 2) if stacked else 0.0,
+        _("Roll records"), player, seat_label, columns, keys, widths, rules.tiles, geometry, name_mm,
+        geometry.caption_field_mm, seat_pages(records, spare, geometry, cell_caption_mm, overruns), header_pt,
+        cell_mm, round(cell_caption_mm - CAPTION_GAP_MM, 2),
     )
 
 
-def name_fit(rules: BoxRules, layout: Layout, table: Table, turns: Turns, round_kind: str, header_mm: float,
-             names: list[str], name_mm: float, label_lines: int) -> tuple[int, RecordGeometry]:
-    """Return the lines the ``names`` take in a field ``name_mm`` wide and the geometry of
-    records whose caption has ``label_lines`` lines over the name's (0: the label beside
-    it): as many lines as leave a page its records (see :func:`name_lines_free`), in large
-    print more where a name would print smaller than in the normal kit."""
-    most = name_lines_free(rules.tiles, layout, header_mm, label_lines)
-    lines = layout.name_lines(names, name_mm, most)
-    if layout.scale > 1:  # large print: no name smaller than in the normal kit, at the cost of a record a page
-        normal = roll_records(rules, Layout(layout.paper, 1.0, layout.die_mm), table, turns, round_kind)
-        least_pt = {record.player: record.player_pt for page in normal.pages for record in page}
-        while lines < MOST_NAME_LINES and any(
-                layout.name_pt(name, name_mm, lines) < min(least_pt[name], layout.name_pt(name, name_mm, lines + 1))
-                for name in names):
-            lines += 1
-    return lines, record_geometry(rules.tiles, layout, header_mm, lines - 1 + label_lines)
+SHRINK_SCALE = 0.8  # in normal print, a seat's name prints down to this share of body text on one line
 
 
-MOST_NAME_LINES = 6  # a name takes this many lines of its field at most, however much room is left
+def seat_name_lines(layout: Layout, name: str, width_mm: float, least_pt: float, most: int = 0) -> int:
+    """Return the lines ``name`` takes on its seat's line, in a field ``width_mm`` wide: one,
+    or as many more (up to ``most``, :data:`SEAT_NAME_LINES` unless given) as print it at
+    ``least_pt`` at least."""
+    most = most or SEAT_NAME_LINES
+    return next((lines for lines in range(1, most)
+                 if layout.whole_words_pt(name, width_mm, lines) >= least_pt), most)
 
 
-def name_lines_free(rows: int, layout: Layout, header_mm: float, label_lines: int = 0) -> int:
-    """Return how many lines a player's name may take over a record of ``rows`` rows
-    under a header ``header_mm`` high: two, or as many more (up to
-    :data:`MOST_NAME_LINES`) as leave the records a page holds as many as with a name of
-    one line (large print: a record alone in its column has room to spare, and a long
-    name wraps there at full size rather than print smaller).
+def seat_pages(records: list[RecordCaption], spare: RecordCaption, geometry: RecordGeometry,
+               cell_caption_mm: float, overruns: bool = True) -> tuple[tuple[RecordCaption, ...], ...]:
+    """Return ``records`` (in seat order, the last line filled with spares) on pages,
+    ``geometry.columns`` a line, then (``overruns``: a game that may run past its rounds)
+    as many more lines of spare records as fill the last page (``spare``: a spare record):
+    a line of records goes on the page while it fits, under the seat's line where its seat
+    starts or the page does, or, a line of several seats or of spares, each record under
+    its own caption (``cell_caption_mm`` high)."""
+    columns = geometry.columns
+    lines = [tuple(records[start:start + columns]) for start in range(0, len(records), columns)]
+    pages: list[list[RecordCaption]] = []
+    used = 0.0
+    last_seat = -1
 
-    >>> from kitgen.kit.layout import PAPERS
-    >>> letter_large = Layout.for_print(PAPERS["letter"], True)
-    >>> name_lines_free(9, Layout(PAPERS["a4"]), 9.67), name_lines_free(9, letter_large, 14.0)
-    (2, 6)
-    """
-    per_page = record_geometry(rows, layout, header_mm, label_lines).per_page
-    free = [lines for lines in range(1, MOST_NAME_LINES + 1)
-            if record_geometry(rows, layout, header_mm, lines - 1 + label_lines).per_page == per_page]
-    return max(NAME_LINES, *free)
+    def height(line: tuple[RecordCaption, ...]) -> tuple[float, float]:
+        """Return the line's height on a page it starts and after a line before it."""
+        if captioned(line):
+            return geometry.table_mm + cell_caption_mm, geometry.table_mm + cell_caption_mm
+        opening = geometry.table_mm + geometry.caption_mm
+        return opening, opening if line[0].seat != last_seat else geometry.table_mm
+
+    for line in lines:
+        starting, following = height(line)
+        if pages and used + geometry.gap_mm + following <= geometry.sheet_mm:
+            used += geometry.gap_mm + following
+            pages[-1].extend(line)
+        else:
+            used = starting
+            pages.append(list(line))
+        last_seat = line[-1].seat
+    spares = [spare] * columns
+    while overruns and pages and used + geometry.gap_mm + geometry.table_mm + cell_caption_mm <= geometry.sheet_mm:
+        used += geometry.gap_mm + geometry.table_mm + cell_caption_mm
+        pages[-1].extend(spares)
+    return tuple(tuple(page) for page in pages)
 
 
-def record_column_widths(layout: Layout, columns: tuple[str, ...], weights: tuple[float, ...]) -> tuple[float, ...]:
-    """Return the widths of a roll record's columns headed ``columns`` (the row number's
-    first): shared by ``weights``, each at least its longest heading word; where those
-    least widths do not all fit the record (large print on A4), each column gets its
-    least width's share of the record, and the headings print a little smaller
-    (:meth:`Layout.header_fit_pt`) so that no word breaks."""
+def captioned(line: Sequence[RecordCaption]) -> bool:
+    """Return whether each record of ``line`` has a caption of its own: a line of records
+    of several seats, or of spare records (no seat's)."""
+    return len({record.seat for record in line}) > 1 or not line[0].seat
+
+
+def record_column_widths(layout: Layout, labels: list[str], columns: tuple[str, ...],
+                         weights: tuple[float, ...]) -> tuple[float, ...]:
+    """Return the widths of a roll record's columns headed ``columns`` after the row
+    numbers' (headed by one of ``labels``): the row numbers' column as wide as its widest
+    label word needs, the rest shared by ``weights``, each at least its longest heading
+    word; where those least widths do not all fit the record (large print on A4), each
+    column gets its least width's share of the record, and the headings print a little
+    smaller (:meth:`Layout.header_fit_pt`) so that no word breaks."""
+    number_mm = max(layout.row_number_mm, *layout.least_columns_mm(labels))
     least = layout.least_columns_mm(columns)
-    free = layout.record_width_mm - layout.row_number_mm
+    free = layout.record_width_mm - number_mm
     if sum(least) <= free:
-        return column_widths(layout.record_width_mm, layout.row_number_mm, weights, least)
-    return (layout.row_number_mm, *(round(free * width / sum(least), 2) for width in least))
+        return column_widths(layout.record_width_mm, number_mm, weights, least)
+    whole = number_mm + sum(least)
+    return tuple(round(layout.record_width_mm * width / whole, 2) for width in (number_mm, *least))
 
 
 # --- fitting ------------------------------------------------------------
@@ -203,7 +243,8 @@ def record_column_widths(layout: Layout, columns: tuple[str, ...], weights: tupl
 class RecordGeometry:
     """How records (roll records, turn records) print: ``columns`` side by side, each
     ``width_mm`` wide, ``per_page`` on a sheet; a caption line, a header row of two
-    lines ``header_mm`` high, rows ``row_mm`` high, and one record's whole height."""
+    lines ``header_mm`` high, rows ``row_mm`` high, and one record's whole height; lines of
+    records ``gap_mm`` apart on a sheet ``sheet_mm`` high."""
 
     columns: int
     width_mm: float
@@ -212,12 +253,19 @@ class RecordGeometry:
     header_mm: float
     row_mm: float
     height_mm: float
+    gap_mm: float = 0.0
+    sheet_mm: float = 0.0
 
     @property
     def caption_field_mm(self) -> float:
         """Return the height of the caption's line of write-in fields, the gap to the
         table below it left out."""
         return round(self.caption_mm - CAPTION_GAP_MM, 2)
+
+    @property
+    def table_mm(self) -> float:
+        """Return the height of a record's table: its header and rows."""
+        return round(self.height_mm - self.caption_mm, 2)
 
 
 def record_geometry(rows: int, layout: Layout, header_mm: float, extra_lines: int = 0) -> RecordGeometry:
@@ -238,5 +286,5 @@ def record_geometry(rows: int, layout: Layout, header_mm: float, extra_lines: in
     per_column = max(1, floor((layout.sheet_height_mm + gap) / (height + gap)))
     return RecordGeometry(
         layout.record_columns, layout.record_width_mm, layout.record_columns * per_column,
-        round(caption, 2), header_mm, layout.row_mm, round(height, 2),
+        round(caption, 2), header_mm, layout.row_mm, round(height, 2), gap, round(layout.sheet_height_mm, 2),
     )
