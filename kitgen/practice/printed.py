@@ -193,20 +193,29 @@ def tile_mm(layout: Layout, box: int) -> float:
     return floor(max(MIN_TILE_BOX_MM, min(layout.tile_box_mm, fitting)) * 100) / 100  # rounded down: it fits
 
 
+def sheet_chunk(number: int, sheet: Sheet, layout: Layout) -> Chunk:
+    """Return the chunk of pupil's sheet ``number``: it prints nothing of the answers."""
+    label = sheet_label(number, sheet)
+    problems = tuple(printed_problem(index, problem) for index, problem in enumerate(sheet.problems, start=1))
+    pupil = PracticeSheet(sheet.name or "", sheet.seed, about_words(sheet), problems,
+                          tile_mm(layout, sheet.level.box), round(ANSWER_LINE_MM * layout.scale, 2))
+    return Chunk(label, (pupil,), f"{label} - {sheet.name}" if sheet.name else "")
+
+
+def key_chunk(number: int, sheet: Sheet) -> Chunk:
+    """Return the chunk of the answer key of sheet ``number``."""
+    label = sheet_label(number, sheet)
+    answers = tuple((short_question(problem), answer_words(problem)) for problem in sheet.problems)
+    return Chunk(label, (PracticeKey(sheet.name or "", sheet.seed, answers),),
+                 f"{label} - {sheet.name}" if sheet.name else "")
+
+
 def practice_chunks(sheets: Sequence[Sheet], layout: Layout) -> tuple[list[Chunk], list[Chunk]]:
     """Return the chunks of the pupils' sheets and of the answer key, one of each per sheet,
     in order."""
-    pupils, keys = [], []
-    for number, sheet in enumerate(sheets, start=1):
-        label = sheet_label(number, sheet)
-        bookmark = f"{label} - {sheet.name}" if sheet.name else ""
-        problems = tuple(printed_problem(index, problem) for index, problem in enumerate(sheet.problems, start=1))
-        answers = tuple((short_question(problem), answer_words(problem)) for problem in sheet.problems)
-        pupil = PracticeSheet(sheet.name or "", sheet.seed, about_words(sheet), problems,
-                              tile_mm(layout, sheet.level.box), round(ANSWER_LINE_MM * layout.scale, 2))
-        pupils.append(Chunk(label, (pupil,), bookmark))
-        keys.append(Chunk(label, (PracticeKey(sheet.name or "", sheet.seed, answers),), bookmark))
-    return pupils, keys
+    numbered = list(enumerate(sheets, start=1))
+    return [sheet_chunk(number, sheet, layout) for number, sheet in numbered], [
+        key_chunk(number, sheet) for number, sheet in numbered]
 
 
 def render_practice(sheets: Sequence[Sheet], paper: str = "a4", large_print: bool = False) -> tuple[bytes, bytes]:
