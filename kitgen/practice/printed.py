@@ -16,7 +16,7 @@ from math import floor
 from pathlib import Path
 from typing import ClassVar
 
-from kitgen.kit.fonts import check_printable
+from kitgen.kit.fonts import check_printable, number_families
 from kitgen.kit.layout import MIN_TILE_BOX_MM, Layout, find_paper
 from kitgen.kit.output import check_output_path, replaceable, write_files
 from kitgen.kit.parts.part import Chunk, Part
@@ -51,7 +51,9 @@ class PrintedProblem:
 class PracticeSheet(Part):
     """A pupil's sheet: the ``name`` (``""``: a line to write it on), the ``seed``, what the
     sheet is on (``about``: the box and operations, in words) and its problems; the tile boxes
-    are ``tile_mm`` wide, the answer lines ``line_mm`` high."""
+    are ``tile_mm`` wide, the answer lines ``line_mm`` high. Its questions print in the
+    ``number_families`` (:func:`kitgen.kit.fonts.number_families`): a child reads the zero of
+    ``10`` in a sum, not a slashed one."""
 
     template: ClassVar[str] = "practice/sheet.html.j2"
     stylesheet: ClassVar[str | None] = "practice/sheet.css.j2"
@@ -61,6 +63,7 @@ class PracticeSheet(Part):
     problems: tuple[PrintedProblem, ...]
     tile_mm: float
     line_mm: float
+    number_families: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -73,6 +76,7 @@ class PracticeKey(Part):
     name: str
     seed: int
     answers: tuple[tuple[str, str], ...]
+    number_families: tuple[str, ...]
 
 
 def answers_path(path: Path) -> Path:
@@ -198,7 +202,8 @@ def sheet_chunk(number: int, sheet: Sheet, layout: Layout) -> Chunk:
     label = sheet_label(number, sheet)
     problems = tuple(printed_problem(index, problem) for index, problem in enumerate(sheet.problems, start=1))
     pupil = PracticeSheet(sheet.name or "", sheet.seed, about_words(sheet), problems,
-                          tile_mm(layout, sheet.level.box), round(ANSWER_LINE_MM * layout.scale, 2))
+                          tile_mm(layout, sheet.level.box), round(ANSWER_LINE_MM * layout.scale, 2),
+                          number_families())
     return Chunk(label, (pupil,), f"{label} - {sheet.name}" if sheet.name else "")
 
 
@@ -206,7 +211,7 @@ def key_chunk(number: int, sheet: Sheet) -> Chunk:
     """Return the chunk of the answer key of sheet ``number``."""
     label = sheet_label(number, sheet)
     answers = tuple((short_question(problem), answer_words(problem)) for problem in sheet.problems)
-    return Chunk(label, (PracticeKey(sheet.name or "", sheet.seed, answers),),
+    return Chunk(label, (PracticeKey(sheet.name or "", sheet.seed, answers, number_families()),),
                  f"{label} - {sheet.name}" if sheet.name else "")
 
 
