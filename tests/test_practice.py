@@ -184,6 +184,7 @@ def test_practice_settings_and_a_roster_set_the_sheets(tmp_path):
     (["--json", "--open", "0-4"], "--open is how many tiles are open, from 1 to 9"),
     (["--json", "-o", "week.pdf"], "--json prints the problems to standard output"),
     (["--json", "--paper", "letter"], "--json prints the problems to standard output"),
+    (["-o", "-"], "practice writes two PDFs, the sheets and their answer key: name a file with -o, not -."),
 ])
 def test_practice_refuses_bad_settings_with_one_sentence(arguments, words):
     result = runner.invoke(app, ["practice", *arguments])

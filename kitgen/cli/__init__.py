@@ -614,6 +614,8 @@ def practice_command(
             from kitgen.kit.roster import read_roster
 
             names = tuple(read_roster(roster).names)
+        if output == STDOUT:
+            fail(_("practice writes two PDFs, the sheets and their answer key: name a file with -o, not -."))
         if as_json and (output is not None or force or paper is not None or large_print):
             fail(_("--json prints the problems to standard output; leave out -o, --force, --paper and --large-print."))
         first = seed if seed is not None else random.SystemRandom().randrange(1, 1_000_000)
