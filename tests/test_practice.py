@@ -6,6 +6,10 @@ documented schema (issue 25, items 2 and 4)."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -14,7 +18,9 @@ from typer.testing import CliRunner
 
 from kitgen.cli import app
 from kitgen.games.box.rules import box_of, judge_move, throw_has_move
+from kitgen.kit.layout import PAPERS, Layout
 from kitgen.practice.levels import KINDS, LEVELS, Level
+from kitgen.practice.printed import ANSWER_LINES, answer_words, answers_path, practice_chunks, sheet_chunk
 from kitgen.practice.sheets import class_set, draw_sheet, level_rules, named_throw, sheets_json
 
 runner = CliRunner()
@@ -176,7 +182,9 @@ def test_practice_settings_and_a_roster_set_the_sheets(tmp_path):
     (["--json", "--box", "11"], "--box is 9, 10 or 12"),
     (["--json", "--ops", "mul+add"], "--ops is one or more of add, sub, mul, div"),
     (["--json", "--open", "0-4"], "--open is how many tiles are open, from 1 to 9"),
-    ([], "practice sheets are not printed yet: add --json"),
+    (["--json", "-o", "week.pdf"], "--json prints the problems to standard output"),
+    (["--json", "--paper", "letter"], "--json prints the problems to standard output"),
+    (["-o", "-"], "practice writes two PDFs, the sheets and their answer key: name a file with -o, not -."),
 ])
 def test_practice_refuses_bad_settings_with_one_sentence(arguments, words):
     result = runner.invoke(app, ["practice", *arguments])
@@ -189,3 +197,60 @@ def test_a_random_seed_is_printed_so_the_sheet_can_be_drawn_again():
     seed = json.loads(result.stdout)["sheets"][0]["seed"]
     again = runner.invoke(app, ["practice", "--problems", "3", "--seed", str(seed), "--json"])
     assert again.stdout == result.stdout
+
+
+# --- kitgen practice without --json: the sheets and their key ------------------------------------
+
+
+@pytest.mark.parametrize("arguments", [["practice", "--help"], ["practice", "--seed", "3", "--json"]])
+def test_practice_help_and_json_do_not_import_the_renderer(arguments):
+    code = (
+        "import sys\n"
+        "from typer.testing import CliRunner\n"
+        "from kitgen.cli import app\n"
+        f"result = CliRunner().invoke(app, {arguments!r})\n"
+        "assert result.exit_code == 0, result.output\n"
+        "print(sorted(name for name in ('weasyprint', 'pypdf', 'fontTools') if name in sys.modules))\n"
+    )
+    completed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert completed.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_a_pupils_sheet_prints_no_answer_hint_or_count_of_answers(level):
+    """What a sheet prints of a problem is the same whatever its answer (another answer, another
+    rule broken), and every problem of a kind has the same room to answer in."""
+    layout = Layout(PAPERS["a4"])
+    for seed in range(40):
+        sheet = draw_sheet(seed, LEVELS[level], 10)
+        hidden = replace(sheet, problems=tuple(replace(problem, answer=None, rule=None) for problem in sheet.problems))
+        printed = sheet_chunk(1, sheet, layout)
+        assert printed == sheet_chunk(1, hidden, layout)
+        for problem, shown in zip(sheet.problems, printed.parts[0].problems, strict=True):
+            choices = 2 if problem.kind in ("move", "no-move") else 0
+            assert (shown.lines, len(shown.choices)) == (ANSWER_LINES[problem.kind], choices)
+            assert shown.tiles == problem.open
+
+
+def test_the_key_answers_every_problem_in_the_sheets_order():
+    sheets = class_set(5, LEVELS[4], 10, ("Ana", "Ben"))
+    _, keys = practice_chunks(sheets, Layout(PAPERS["letter"], 1.5))
+    assert [chunk.parts[0].name for chunk in keys] == ["Ana", "Ben"]
+    for sheet, chunk in zip(sheets, keys, strict=True):
+        assert [answer for _, answer in chunk.parts[0].answers] == [answer_words(problem) for problem in sheet.problems]
+    make = next(problem for sheet in sheets for problem in sheet.problems if problem.kind == "make")
+    assert answer_words(make) == "; ".join(" + ".join(map(str, tiles)) for tiles in make.answer)
+
+
+def test_the_answer_key_goes_beside_the_sheets():
+    assert answers_path(Path("class/week3.pdf")) == Path("class/week3-answers.pdf")
+
+
+@pytest.mark.parametrize("existing", ["week.pdf", "week-answers.pdf"])
+def test_an_existing_sheet_or_key_is_kept_and_neither_is_written_without_force(tmp_path, existing):
+    (tmp_path / existing).write_bytes(b"the teacher's own file")
+    result = runner.invoke(app, ["practice", "--seed", "1", "-o", str(tmp_path / "week.pdf")])
+    assert result.exit_code == 2
+    assert "already exists; add --force" in result.stderr and result.stderr.count("\n") == 1
+    assert sorted(path.name for path in tmp_path.iterdir()) == [existing]
+    assert (tmp_path / existing).read_bytes() == b"the teacher's own file"

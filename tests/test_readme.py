@@ -14,6 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 import kitgen.kit.build
+import kitgen.practice.printed
 import kitgen.session.printed
 from kitgen.cli import app
 from kitgen.kit.build import KitContents, RenderedKit, WrittenKit
@@ -62,6 +63,9 @@ def test_a_readme_command_runs_as_written(arguments, output, monkeypatch, tmp_pa
     monkeypatch.setattr(kitgen.kit.build, "render_kit", lambda request, progress: RenderedKit([b"%PDF-1.7"], contents))
     monkeypatch.setattr(kitgen.session.printed, "write_report",
                         lambda session, output, paper, force: output or Path("output/report.pdf"))
+    monkeypatch.setattr(kitgen.practice.printed, "write_practice",
+                        lambda sheets, output, paper, large_print, force: kitgen.practice.printed.practice_paths(
+                            output, force))
     result = CliRunner().invoke(app, arguments)
     if output is None:
         assert result.exit_code == 0, result.output

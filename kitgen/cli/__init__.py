@@ -565,13 +565,16 @@ def rules_command(
 
 
 PRACTICE_EXAMPLES = examples(
+    "kitgen practice --level 2 --seed 7 -o week3.pdf",
+    "kitgen practice --level 1 --roster class.csv --paper letter --large-print",
     "kitgen practice --level 2 --seed 7 --json",
     "kitgen practice --level 3 --roster class.csv --problems 8 --kinds make,sentence --json",
 )
 
 
 @app.command("practice", cls=Command, epilog=PRACTICE_EXAMPLES,
-              help=_("Draw practice problems on the box and their answers (docs/practice.md); --json prints them."))
+              help=_("Print practice sheets on the box and their answer key as two PDFs (docs/practice.md); "
+                     "--json prints the problems and answers instead."))
 def practice_command(
     level: int = typer.Option(1, "--level", min=1, max=4, help=_("The level: box, operations and open tiles.")),
     seed: int | None = typer.Option(None, "--seed", min=0, show_default=_("drawn at random"),
@@ -584,6 +587,16 @@ def practice_command(
     open_range: str | None = typer.Option(None, "--open", help=_('Set how many tiles are open, e.g. "4-8".')),
     roster: Path | None = typer.Option(
         None, "--roster", help=_("A class list: one sheet per pupil, each its own seed.")),
+    paper: PaperName | None = typer.Option(
+        None, "--paper", case_sensitive=False, show_default="$KITGEN_PAPER, $PAPERSIZE, /etc/papersize, a4",
+        help=_("The paper size (the first of the defaults that is set)."),
+    ),
+    large_print: bool = typer.Option(False, "--large-print", help=_("Text and boxes at least 1.5x.")),
+    output: Path | None = typer.Option(
+        None, "-o", "--output", show_default="output/practice.pdf",
+        help=_("The sheets' PDF; the answer key goes beside it as NAME-answers.pdf."),
+    ),
+    force: bool = typer.Option(False, "--force", help=_("Replace existing files named with -o.")),
     as_json: bool = typer.Option(False, "--json", help=_("Print every sheet's problems and answers as JSON.")),
 ) -> None:
     """Run ``kitgen practice`` (docs/practice.md)."""
@@ -601,14 +614,26 @@ def practice_command(
             from kitgen.kit.roster import read_roster
 
             names = tuple(read_roster(roster).names)
-        if not as_json:
-            fail(_("practice sheets are not printed yet: add --json for the problems and their answers."))
+        if output == STDOUT:
+            fail(_("practice writes two PDFs, the sheets and their answer key: name a file with -o, not -."))
+        if as_json and (output is not None or force or paper is not None or large_print):
+            fail(_("--json prints the problems to standard output; leave out -o, --force, --paper and --large-print."))
         first = seed if seed is not None else random.SystemRandom().randrange(1, 1_000_000)
         sheets = class_set(first, settled, problems, names, chosen_kinds)
+        if not as_json:
+            quiet_font_warnings()
+            from kitgen.kit.papersize import default_paper
+            from kitgen.practice.printed import write_practice
+
+            written = write_practice(sheets, output, paper or default_paper(), large_print, force)
     except KitgenError as error:
         fail(str(error))
     except LevelError:
         fail(_("these settings give no problem of every kind asked for: open more tiles or allow more operations."))
+    if not as_json:
+        for path in written:
+            typer.echo(str(path))
+        return
     from kitgen.practice.sheets import sheets_json
 
     typer.echo(json.dumps(sheets_json(sheets), ensure_ascii=False))

@@ -4,5 +4,5 @@ on the box without dice, drawn from a seed, with their answers.
 :mod:`kitgen.practice.levels` holds the levels (box size, operations, open tiles);
 :mod:`kitgen.practice.sheets` draws a sheet's problems from its seed and works out each answer
 through the box's rules core (:mod:`kitgen.games.box.rules`). Pure: frozen dataclasses and
-functions, no I/O; the printed sheets come later.
+functions, no I/O. :mod:`kitgen.practice.printed` prints the sheets and their answer key.
 """
