@@ -176,11 +176,49 @@ def test_the_long_game_board_convention_is_on_the_rules_card_and_the_board():
 
 
 def test_strip_minutes_match_the_seed_kits_plan():
-    """Seed 000 plans 10-18 minutes for 1 to 6 players."""
+    """Seed 000 plans 10-18 minutes for 1 to 6 players: 10 to 20 in ranges of 5 minutes."""
     strip = find_preset("strip").configure()
     low, _ = minutes(strip, 1)
     _, high = minutes(strip, 6)
-    assert abs(low - 10) <= 1 and abs(high - 18) <= 1
+    assert (low, high) == (10, 20)
+
+
+@pytest.mark.parametrize("preset", [preset.id for preset in presets()])
+def test_the_plan_is_a_range_rounded_to_five_minutes(preset):
+    """Issue 22 item 6: "Plan for 17 to 18 minutes" planned to the minute."""
+    rules = find_preset(preset).configure()
+    for seats in range(rules.min_players, rules.max_players + 1):
+        low, high = minutes(rules, seats)
+        assert low % 5 == 0 and high % 5 == 0 and 0 < low < high, (seats, low, high)
+
+
+PAGES_GO_TO = {  # paper: who is handed which pages (issue 22 item 6)
+    "attempt strips": ("number strips", "roll records go to the recorder", "player totals"),
+    "strips": ("number strips", "roll records go to the recorder", "player totals"),
+    "turn sheets": ("turn sheet of their seat", "roll records go to the recorder", "player totals"),
+    "board sheet": ("board sheet goes between the two players", "turn record goes to the recorder",
+                    "player totals"),
+    "boards": ("boards for each game goes between", "placement records go to the recorder", "match record"),
+}
+
+
+@pytest.mark.parametrize("paper", PAGES_GO_TO)
+def test_the_guide_says_which_pages_go_to_the_players_the_recorder_and_the_host(paper):
+    rules = find_preset("knucklebones" if paper == "boards" else "hundred").configure()
+    guide = how_to_use(rules, 2, paper)
+    text = guide.paragraphs[guide.keys.index("guide.pages")]
+    for words in (*PAGES_GO_TO[paper], "host key are the host's"):
+        assert words in text, words
+
+
+def test_a_wrong_mark_on_a_turn_sheet_goes_to_its_own_spare_rows_first():
+    """Issue 22 items 2 and 6: not every wrong mark to one sheet at the back of the kit."""
+    text = " ".join(how_to_use(find_preset("hundred").configure(), 3, "turn sheets").paragraphs)
+    fix = text[text.index("Never erase"):]
+    assert fix.index("spare row of the same turn sheet") < fix.index("continuation sheet")
+    assert "table and seat" in fix
+    strips = " ".join(how_to_use(find_preset("strip").configure(), 3, "strips").paragraphs)
+    assert "continuation" not in strips and "spare strip" in strips
 
 
 @pytest.mark.parametrize("preset", [preset.id for preset in presets()])

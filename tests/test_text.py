@@ -92,13 +92,13 @@ def test_adding_a_language_needs_only_its_catalog(esperanto):
 
 def test_plural_forms_come_from_the_catalog(esperanto):
     strip = find_preset("strip").configure()
-    assert how_to_use(strip, 1, "strips").paragraphs[0] == "9-10 minutoj kun 1 ludanto."
+    assert how_to_use(strip, 1, "strips").paragraphs[0] == "10-15 minutoj kun 1 ludanto."
     assert how_to_use(strip, 3, "strips").paragraphs[0].endswith("3 ludantoj.")
 
 
 def test_english_plural_forms_agree_with_the_count():
     strip = find_preset("strip").configure()
-    assert how_to_use(strip, 1, "strips").paragraphs[0].startswith("Plan for 9 to 10 minutes with 1 player,")
+    assert how_to_use(strip, 1, "strips").paragraphs[0].startswith("Plan for 10 to 15 minutes with 1 player,")
     best_of_3 = find_preset("knucklebones").configure({"match": "best-of-3"})
     assert rule_text(best_of_3, "matches.length") == ("Best of 3: the first seat to win 2 games wins the match.",)
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from math import floor
 from typing import ClassVar
 
-from kitgen.kit.layout import NAME_LINES, Layout, column_widths
+from kitgen.kit.layout import NAME_LINES, PT_PER_MM, Layout, column_widths
 from kitgen.kit.measure import text_mm
 from kitgen.kit.parts.part import PLAYER_KEY, SEAT_KEY, Part, field_label, name_sizes, paginate
 from kitgen.kit.tables import Table
@@ -33,6 +33,15 @@ COMBINED_KEY, ROUND_WINS_KEY, SHUT_THE_BOX_KEY = "combined", "round-wins", "shut
 TURNS_PLAYED_KEY, DOUBLES_THROWN_KEY, WON_KEY = "turns-played", "doubles-thrown", "won"
 SLOT_SCORE_KEY, SLOT_TOTAL_KEY, MARK_KEY = "score", "total", "mark"
 STARTS_KEY, TOTALS_KEY, WINNER_KEY = "starts", "totals", "winner"
+
+
+LABEL_LINE = 1.25  # a small label's line, as a multiple of its size
+
+MARK_RIGHT_MM = 1.0  # a tick box's label: its room from the cell's right rule
+
+MARK_CLEARANCE_MM = 0.8  # between a line's field and the tick box beside it
+
+TICK_GAP_MM = 0.8  # between a tick box and its label
 
 
 @dataclass(frozen=True)
@@ -63,7 +72,8 @@ class TotalsTable(Part):
     round, then the result rule, a field for the winner when ``winner_label`` (``""``:
     none), ``notes`` from the rulebook under it, and the kit's ``guide`` ("How to use this
     kit"; ``None`` past the first table): the totals sheet is the host's. Each of ``players`` is a name and the size it
-    prints at."""
+    prints at. A fillable kit's field of a labelled line starts under the line's label, a
+    line ``label_mm`` high, and a line with a tick box keeps ``mark_mm`` on its right for it."""
 
     template: ClassVar[str] = "parts/totals.html.j2"
     stylesheet: ClassVar[str | None] = "parts/totals.css.j2"
@@ -85,6 +95,8 @@ class TotalsTable(Part):
     starts_label: str = ""
     winner_label: str = ""
     winner_field_mm: float = 0.0
+    label_mm: float = 0.0
+    mark_mm: float = 0.0
 
     @property
     def name_sizes(self) -> tuple[float, ...]:
@@ -139,6 +151,8 @@ def totals_table(
     room_mm = layout.content_width_mm - seat_mm - layout.player_column_mm
     marks_mm = max((layout.tick_mm + text_mm(column.mark, layout.tiny_pt) + SLOT_PADDING_MM
                     for column in columns if column.mark), default=0.0)
+    mark_mm = max((MARK_CLEARANCE_MM + MARK_RIGHT_MM + layout.tick_mm + TICK_GAP_MM
+                   + text_mm(column.mark, layout.tiny_pt) for column in columns if column.mark), default=0.0)
     cell_mm = layout.number_field_mm(score_digits) + SLOT_PADDING_MM + marks_mm if score_digits else 0.0
     per_table = min(len(columns), totals_columns(layout, bool(seat_labels)))
     if cell_mm:
@@ -173,6 +187,8 @@ def totals_table(
         starts_label=starts_label,
         winner_label=winner_label,
         winner_field_mm=layout.name_field_mm(layout.content_width_mm, (winner_label,)) if winner else 0.0,
+        label_mm=round(layout.tiny_pt / PT_PER_MM * LABEL_LINE, 2),
+        mark_mm=round(mark_mm, 2),
     )
 
 
