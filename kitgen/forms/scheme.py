@@ -54,7 +54,7 @@ _FIELD_NAMES = (
     rf"rec{_NUMBER}\.(?:player|r{_NUMBER}\.(?:dice-1-2|roll-total|numbers-closed|checked-sum))",
     rf"strip{_NUMBER}\.(?:player|round|score|remaining-sum|tile{_NUMBER})",
     rf"turn-sheet\.sheet{_NUMBER}\.(?:player|seat|r{_NUMBER}\.(?:round|score|tile{_NUMBER}))",
-    rf"board-sheet\.sheet{_NUMBER}\.(?:closer|opener|r{_NUMBER}\.tile{_NUMBER})",
+    rf"board-sheet\.sheet{_NUMBER}\.(?:closer|opener|r{_NUMBER}\.(?:turn|tile{_NUMBER}))",
     rf"turn-record\.sheet{_NUMBER}\.r{_NUMBER}\.(?:turn|die-{_NUMBER}|total|tiles-shut-or-opened|double"
     r"|extra-turns-held)",
     rf"board{_NUMBER}\.seat-{_NUMBER}\.(?:player|left|middle|right|total)",
