@@ -317,11 +317,13 @@ def test_totals_have_a_field_for_the_winner(preset, winner):
     assert bool(totals.winner_label) == winner and (totals.winner_field_mm > 40) == winner
 
 
-def test_the_placement_record_heads_the_totals_with_the_known_names():
+def test_the_placement_record_names_the_seats_over_totals_headed_by_seat():
+    """Issue 22 item 3: a name in a column heading broke between its letters."""
     named = parts_of("knucklebones", ("Ana", "Ben"))[2]
     blank = parts_of("knucklebones", ("", ""))[2]
-    assert named.columns[-2:] == ("Total for Ana", "Total for Ben")
-    assert blank.columns[-2:] == ("Seat 1 total", "Seat 2 total")
+    assert named.columns[-2:] == blank.columns[-2:] == ("Seat 1 total", "Seat 2 total")
+    assert [(seat, player) for seat, player, _size in named.seats] == [("Seat 1", "Ana"), ("Seat 2", "Ben")]
+    assert blank.seats == ()
 
 
 def test_the_number_column_holds_its_heading_in_large_print():
