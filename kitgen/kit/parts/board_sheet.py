@@ -35,6 +35,7 @@ from kitgen.text import gettext as _
 # last numbered one, at the seat before the continuation sheet (issue 22 item 2).
 SPARE_TURNS = 2
 
+TILE_NUMBER_SHARE = 0.55  # a tile's number: this share of its row's height (a tile box's, templates/kit.css.j2)
 LABEL_PADDING_MM = 3.0  # a turn label's room either side of its number and role
 
 
@@ -48,6 +49,7 @@ class BoardSheet(TurnSheets):
     template: ClassVar[str] = "parts/board_sheet.html.j2"
     stylesheet: ClassVar[str | None] = "parts/board_sheet.css.j2"
     fields_mm: float = 0.0
+    tile_pt: float = 0.0
 
 
 def board_sheet(tiles: int, table: Table, layout: Layout, book: Rulebook, turns: int) -> BoardSheet:
@@ -65,8 +67,9 @@ def board_sheet(tiles: int, table: Table, layout: Layout, book: Rulebook, turns:
     geometry = board_sheet_geometry(tiles, turns + SPARE_TURNS, book.strip_hint, note, fields_mm, layout)
     shown = ceil((turns + SPARE_TURNS) / geometry.per_page) * geometry.per_page
     rows = numbered_rows(round_word("turn"), turns, shown, roles)
+    tile_pt = round(max(layout.subheading_pt, geometry.row_mm * TILE_NUMBER_SHARE * PT_PER_MM), 2)
     return BoardSheet(_("Board sheet"), "board-sheet", book.strip_hint, "", "", geometry, name_mm, (), ROLE_KEYS,
-                      "turn", tuple(turn_pages(fields, rows, geometry.per_page)), note, fields_mm)
+                      "turn", tuple(turn_pages(fields, rows, geometry.per_page)), note, fields_mm, tile_pt)
 
 
 def board_sheet_geometry(
