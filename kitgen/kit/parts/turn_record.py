@@ -121,14 +121,17 @@ def placement_record(layout: Layout, games: int, players: Sequence[str]) -> Turn
         seats_mm = lines * layout.text_pt / PT_PER_MM * SEATS_LINE_HEIGHT + layout.caption_gap_mm if named else 0.0
         return rows_per_sheet(layout, header, note, max(layout.field_mm, seats_mm))
 
-    # as many lines as the names need, more than two where that costs the game no sheet
+    # as many lines as the names need, more than two where that costs the game no sheet with a
+    # row to spare (a line of stacked marks, Vietnamese say, sets taller still)
     sheets = ceil(LONG_GAME_PLACEMENTS / sheet_rows(layout.name_lines(named, seat_mm)))
     most = max(most for most in range(NAME_LINES, MOST_SEAT_LINES + 1)
-               if most == NAME_LINES or ceil(LONG_GAME_PLACEMENTS / sheet_rows(most)) == sheets)
+               if most == NAME_LINES or ceil(LONG_GAME_PLACEMENTS / (sheet_rows(most) - 1)) == sheets)
     lines = layout.name_lines(named, seat_mm, most)
     seats = tuple((label, player, layout.whole_words_pt(player, seat_mm, lines))
                   for label, player in zip(labels, players, strict=False)) if named else ()
     rows = sheet_rows(lines)
+    if named:  # a row left free where the sheets can spare it: a name's line may set taller than measured
+        rows = max(ceil(LONG_GAME_PLACEMENTS / sheets), rows - 1)
     game = tuple((sheet * rows + 1, (sheet + 1) * rows) for sheet in range(sheets))
     return TurnRecord(_("Placement record"), "placement-record", number_heading(), columns, keys, widths,
                       layout.row_mm, header, game * games, note, caption, "game", seats, seat_mm)
