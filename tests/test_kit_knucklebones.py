@@ -155,7 +155,7 @@ def test_large_print_scales_text_and_boxes_but_cells_keep_fitting_the_die():
 @pytest.mark.parametrize("layout", LAYOUTS, ids=lambda layout: f"{layout.paper.id}-{layout.scale}")
 def test_the_placement_record_has_rows_for_a_long_game_on_every_paper(layout):
     record = parts_of(layout=layout)[2]
-    assert record.columns == ("Player", "Face", "Column", "Dice removed", "Total for Ana", "Total for Ben")
+    assert record.columns == ("Player", "Face", "Column", "Dice removed", "Seat 1 total", "Seat 2 total")
     assert record.caption == "Game" and "back of the last sheet" in record.note
     assert "print" not in record.note.lower()  # a host cannot print mid-game (issue 9 item 2)
     assert record.pages[0][0] == 1 and record.pages[-1][1] >= LONG_GAME_PLACEMENTS

@@ -8,6 +8,7 @@ from kitgen.errors import OptionError
 from kitgen.games import Game, find_game, find_preset
 from kitgen.kit.layout import LINE_HEIGHT, PT_PER_MM, Layout, find_paper
 from kitgen.kit.measure import BOLD, lines_for, text_mm
+from kitgen.kit.parts.board_sheet import BoardSheet
 from kitgen.kit.parts.chunks import host_key_chunk, table_chunk
 from kitgen.kit.parts.host_key import HostKey, host_key, host_key_totals, tile_sets
 from kitgen.kit.parts.part import paginate, rotation
@@ -225,7 +226,7 @@ def test_hundred_keeps_running_totals_with_a_reset_mark_and_the_limit(scoring, l
 
 def test_long_game_plays_on_one_board_sheet_and_records_turns_over_continuation_sheets():
     parts = parts_of("long-game", ("Ana", "Ben"))
-    assert [type(part) for part in parts] == [RulesCard, TurnSheets, TurnRecord, TotalsTable]
+    assert [type(part) for part in parts] == [RulesCard, BoardSheet, TurnRecord, TotalsTable]
     board = parts[1]
     assert {written(page) for page in board.pages} == {(("Closer", "Ana"), ("Opener", "Ben"))}
     rows = [row for page in board.pages for row in page.rows]
@@ -315,11 +316,13 @@ def test_totals_have_a_field_for_the_winner(preset, winner):
     assert bool(totals.winner_label) == winner and (totals.winner_field_mm > 40) == winner
 
 
-def test_the_placement_record_heads_the_totals_with_the_known_names():
+def test_the_placement_record_names_the_seats_over_totals_headed_by_seat():
+    """Issue 22 item 3: a name in a column heading broke between its letters."""
     named = parts_of("knucklebones", ("Ana", "Ben"))[2]
     blank = parts_of("knucklebones", ("", ""))[2]
-    assert named.columns[-2:] == ("Total for Ana", "Total for Ben")
-    assert blank.columns[-2:] == ("Seat 1 total", "Seat 2 total")
+    assert named.columns[-2:] == blank.columns[-2:] == ("Seat 1 total", "Seat 2 total")
+    assert [(seat, player) for seat, player, _size in named.seats] == [("Seat 1", "Ana"), ("Seat 2", "Ben")]
+    assert blank.seats == ()
 
 
 def test_the_number_column_holds_its_heading_in_large_print():

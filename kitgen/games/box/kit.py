@@ -11,6 +11,7 @@ from kitgen.games import find_game
 from kitgen.games.box.formats import ATTEMPTS, several_rounds
 from kitgen.games.box.presets import BoxRules
 from kitgen.kit.layout import Layout
+from kitgen.kit.parts.board_sheet import board_sheet
 from kitgen.kit.parts.chunks import rounds_printed
 from kitgen.kit.parts.host_key import host_key
 from kitgen.kit.parts.part import (
@@ -21,7 +22,6 @@ from kitgen.kit.parts.part import (
     filled,
     kit_guide,
     rotation,
-    round_word,
 )
 from kitgen.kit.parts.roll_records import roll_records
 from kitgen.kit.parts.rules_card import RulesCard
@@ -45,15 +45,9 @@ from kitgen.kit.parts.totals import (
 )
 from kitgen.kit.parts.turn_record import doubles_extra_turns, turn_record
 from kitgen.kit.parts.turn_sheets import (
-    ROLE_KEYS,
-    TurnSheets,
-    carry_on,
     continuation_sheet,
-    numbered_rows,
     role_names,
     seat_turn_sheets,
-    turn_pages,
-    turn_sheet_geometry,
 )
 from kitgen.kit.tables import Table
 from kitgen.rulebook import Rulebook
@@ -155,15 +149,8 @@ def long_game_parts(rules: BoxRules, table: Table, layout: Layout, book: Ruleboo
     continuation sheets; turns and the winner per seat."""
     length = find_game(rules.preset).game_length(rules, len(table.seats))
     turns = rounds_printed(rules, table, rounds)
-    note = carry_on("turn")
-    geometry = turn_sheet_geometry(rules.tiles, book.strip_hint, note, layout, scored=False)
     roles = role_names()
-    rows = numbered_rows(round_word("turn"), 2 * turns, filled(2 * turns, geometry.per_page), roles)
-    name_mm = layout.name_field_mm(layout.content_width_mm, roles, names=len(roles))
-    seated = zip(roles, table.seats, strict=False)
-    fields = tuple((role, player, layout.name_pt(player, name_mm, 1)) for role, player in seated)
-    board = TurnSheets(_("Board sheet"), "board-sheet", book.strip_hint, "", "", geometry, name_mm, (), ROLE_KEYS,
-                       "turn", tuple(turn_pages(fields, rows, geometry.per_page)), note)
+    board = board_sheet(rules.tiles, table, layout, book, 2 * turns)
     throws = ceil(length.throws_90 * turns / length.turns_95)
     columns = [ScoreColumn(_("Turns played"), TURNS_PLAYED_KEY), ScoreColumn(_("Doubles thrown"), DOUBLES_THROWN_KEY),
                ScoreColumn(_("Won"), WON_KEY, mark=pgettext("tick box", "won"))]

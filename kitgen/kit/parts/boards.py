@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from math import floor
 from typing import ClassVar
 
 from kitgen.errors import OptionError
@@ -35,7 +36,7 @@ COLUMN_LABELS = tuple("ABC"[column.value] for column in Column)
 COLUMN_KEYS = ("left", "middle", "right")  # their score boxes' fillable fields (docs/FORMS.md)
 
 
-BOARD_NAME_LINES = 3  # a name beside a board wraps onto 3 lines at most, then prints smaller
+BOARD_NAME_LINES = 3  # a name beside a board wraps onto 3 lines at least where it needs them, then prints smaller
 
 
 SEAT_KEYS = ("seat-1", "seat-2")  # docs/rules.md section 7: 2 players, seat 1 reads the near board; docs/FORMS.md
@@ -96,15 +97,26 @@ def board_pages(table: Table, layout: Layout, book: Rulebook, games: int) -> Boa
         a=left, b=middle, c=right))
     geometry = board_geometry(COLUMN_LABELS, COLUMN_DICE, book.strip_hint, spot_text, layout)
     name_mm = geometry.side_mm - layout.field_gap_mm
-    lines = layout.name_lines(table.seats, name_mm, BOARD_NAME_LINES)
+    lines = layout.name_lines(table.seats, name_mm, board_name_lines(geometry, layout))
     near, far = (
-        Board(seat, key, player, layout.name_pt(player, name_mm, lines), columns, column_keys)
+        Board(seat, key, player, layout.whole_words_pt(player, name_mm, lines), columns, column_keys)
         for seat, key, player, columns, column_keys in zip(
             seat_labels(), SEAT_KEYS, table.seats, (COLUMN_LABELS, COLUMN_LABELS[::-1]),
             (COLUMN_KEYS, COLUMN_KEYS[::-1]), strict=False,
         )
     )
     return BoardPages(_("Boards"), geometry, near, far, book.strip_hint, spot_text, games)
+
+
+def board_name_lines(geometry: BoardGeometry, layout: Layout) -> int:
+    """Return the lines a name may take beside its board: as many as the board's height
+    holds between the seat's label and the total's label and box (at least
+    :data:`BOARD_NAME_LINES`), so that in large print, where the cells keep their size and
+    the side narrows, a name takes more lines rather than print smaller than in the normal
+    kit (issue 22 item 3)."""
+    label_mm = layout.small_pt / PT_PER_MM * LINE_HEIGHT
+    room = geometry.board_mm - geometry.score_mm - 2 * label_mm - layout.half_gap_mm
+    return max(BOARD_NAME_LINES, floor(room / layout.line_mm))
 
 
 # --- fitting ------------------------------------------------------------
