@@ -210,12 +210,23 @@ def test_cli_misuse_names_the_option_and_a_fix_that_works(args, sentence):
     ("--open", "1 2 4 9", "--roll", "5+1", "--close", "2 4", "--close", "6"),
     ("--open", "1 2 4 9", "--open", "1 2", "--roll", "5+1", "--close", "2 4"),
     ("--rules", "knucklebones", "--mine", "", "--theirs", "", "--face", "3", "--face", "4", "--column", "a"),
+    ("--rules", "knucklebones", "--mine", "", "--theirs", "", "--face", "3", "--column", "a", "--column", "b"),
+    ("--rules", "long-game", "--open", "1 2", "--roll", "3", "--close", "3", "--role", "open", "--role", "close"),
+    ("--rules", "classic", "--tiles", "9", "--tiles=12", "--open", "1 2", "--roll", "3", "--close", "1 2"),
+    ("--open", "1 2", "--roll=3", "--roll", "3", "--close", "1 2"),
 ])
 def test_an_option_given_twice_is_refused_not_the_last_one_taken(args):
     result = check(*args)
     assert result.exit_code == 2
     assert "is given 2 times; give it once." in result.output
     assert "valid:" not in result.output
+
+
+def test_an_options_value_is_not_read_as_a_second_option_and_a_flag_twice_is_one_flag():
+    assert check("--open", "1 2", "--roll", "3", "--close", "1 2", "--json", "--json").exit_code == 0
+    # '--roll' is the value of --close here, not a second --roll: the close is refused as tiles
+    result = check("--open", "1 2", "--roll", "3", "--close", "--roll")
+    assert result.exit_code == 2 and "given 2 times" not in result.output
 
 
 def test_close_no_move_is_refused_as_naming_no_tiles():

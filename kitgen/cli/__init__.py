@@ -14,7 +14,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, NoReturn, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Literal, NoReturn, cast
 
 import typer
 
@@ -86,23 +86,6 @@ def fail(message: str) -> NoReturn:
     """Print ``message`` as one sentence on standard error and exit with status 2 (misuse)."""
     typer.echo(f"kitgen: {message}", err=True)
     raise typer.Exit(2)
-
-
-def given_once(ctx: typer.Context, param: typer.CallbackParam, values: list[Any] | None) -> list[Any] | None:
-    """Refuse an option given more than once (``--close "2 4" --close 6``): which one was
-    meant is unclear, so neither is taken (docs/cli.md, "Limits and bad input")."""
-    if values and len(values) > 1:
-        raise typer.BadParameter(_("it is given {count} times; give it once.").format(count=len(values)),
-                                 ctx=ctx, param_hint=f"'{param.opts[0]}'")
-    return values
-
-
-_Value = TypeVar("_Value")
-
-
-def only(values: list[_Value] | None) -> _Value | None:
-    """Return the one value of an option refused when repeated (:func:`given_once`), or ``None``."""
-    return values[0] if values else None
 
 
 def settle_rules(preset: str, **chosen: str | None) -> Rules:
@@ -332,22 +315,22 @@ def check(
     scoring: ScoringOption = None,
     match: MatchOption = None,
     ops: OpsOption = None,
-    open_tiles: list[str] | None = typer.Option(
-        None, "--open", callback=given_once, help=_('The open tiles, e.g. "1 2 4 9".')),
-    roll: list[str] | None = typer.Option(None, "--roll", callback=given_once, help=_("The throw: 8, 5+3 or 'die 4'.")),
-    close: list[str] | None = typer.Option(
-        None, "--close", callback=given_once, help=_('The tiles the move shuts (or opens), e.g. "3 5".')),
+    open_tiles: str | None = typer.Option(
+        None, "--open", help=_('The open tiles, e.g. "1 2 4 9".')),
+    roll: str | None = typer.Option(None, "--roll", help=_("The throw: 8, 5+3 or 'die 4'.")),
+    close: str | None = typer.Option(
+        None, "--close", help=_('The tiles the move shuts (or opens), e.g. "3 5".')),
     none: bool = typer.Option(False, "--none", help=_("Judge the claim that the throw has no move.")),
     role: Literal["close", "open"] | None = typer.Option(
         None, "--role", case_sensitive=False, show_default="close",
         help=_("long-game: the closer shuts tiles, the opener opens them."),
     ),
-    mine: list[str] | None = typer.Option(
-        None, "--mine", callback=given_once, help=_('knucklebones: your grid, e.g. "left:3,3 middle: right:6".')),
-    theirs: list[str] | None = typer.Option(
-        None, "--theirs", callback=given_once, help=_("knucklebones: the opponent's grid.")),
-    face: list[int] | None = typer.Option(
-        None, "--face", callback=given_once, help=_("knucklebones: the rolled face.")),
+    mine: str | None = typer.Option(
+        None, "--mine", help=_('knucklebones: your grid, e.g. "left:3,3 middle: right:6".')),
+    theirs: str | None = typer.Option(
+        None, "--theirs", help=_("knucklebones: the opponent's grid.")),
+    face: int | None = typer.Option(
+        None, "--face", help=_("knucklebones: the rolled face.")),
     column: Literal["left", "middle", "right", "l", "m", "r", "1", "2", "3", "a", "b", "c"] | None = typer.Option(
         None, "--column", case_sensitive=False,
         help=_("knucklebones: the column the die goes in (as in a log: also l, m, r, 1, 2, 3 or a, b, c)."),
@@ -360,8 +343,8 @@ def check(
     try:
         settled = settle_rules(rules, tiles=tiles, one_die=one_die, format=format,
                                scoring=scoring, match=match, ops=ops)
-        claim = {"open": only(open_tiles), "roll": only(roll), "close": only(close), "none": none,
-                 "role": role, "mine": only(mine), "theirs": only(theirs), "face": only(face),
+        claim = {"open": open_tiles, "roll": roll, "close": close, "none": none,
+                 "role": role, "mine": mine, "theirs": theirs, "face": face,
                  "column": column}
         refuse_unused(settled, **claim)
         verdict = find_game(settled.preset).check_move(settled, claim)

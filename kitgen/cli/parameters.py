@@ -30,6 +30,34 @@ def without_flag_metavars(params: list[Any]) -> list[Any]:
     return params
 
 
+def repeated_option(params: list[Any], args: list[str]) -> tuple[Any, int] | None:
+    """Return the first option taking one value that ``args`` give more than once
+    (``--close "2 4" --close 6``, ``--tiles 9 --tiles=12``) and how many times, or ``None``.
+    A flag given twice says one thing twice and is let be; an option's value is never read
+    as an option; ``--`` ends the options."""
+    options = {name: param for param in params if getattr(param, "param_type_name", "") == "option"
+               for name in (*param.opts, *param.secondary_opts)}
+    given: dict[str, list[str]] = {}  # a parameter's name: the names it was given by, in order
+    taking = iter(args)
+    for arg in taking:
+        if arg == "--":
+            break
+        name, equals, _value = arg.partition("=") if arg.startswith("--") else (arg, "", "")
+        param = options.get(name)
+        if param is None:
+            continue
+        if param.is_flag or param.count:
+            continue
+        if not equals:
+            next(taking, None)  # the option's value
+        if not param.multiple:
+            given.setdefault(param.name, []).append(name)
+    for name, names in given.items():
+        if len(names) > 1:
+            return next(param for param in params if param.name == name), len(names)
+    return None
+
+
 def usage_name(argument: TyperArgument) -> str:
     """Return how the usage line names ``argument``, as Click does: ``LOG...`` for a list, the
     name bare when required and ``[PRESET]`` when not (Typer writes ``{LOG}...``)."""
@@ -57,6 +85,11 @@ class Command(TyperCommand):
         return without_flag_metavars(super().get_params(ctx))
 
     def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:  # type: ignore[override]
+        repeated = repeated_option(self.get_params(ctx), args)
+        if repeated is not None:  # which one was meant is unclear, so neither is taken (docs/cli.md)
+            param, count = repeated
+            raise typer.BadParameter(_("it is given {count} times; give it once.").format(count=count),
+                                     ctx=ctx, param=param)
         try:
             return super().parse_args(ctx, args)
         except typer.BadParameter as error:
