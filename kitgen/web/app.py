@@ -386,7 +386,8 @@ class App:
             raise Refused(gettext("the turn has ended; start a new turn to play again."))
         elif action in ("throw", "roll-1", "roll-2"):
             if action in ("roll-1", "roll-2"):
-                text = live.throw_text(tuple(secrets.randbelow(6) + 1 for _ in range(int(str(action)[-1]))))
+                dice = 1 if action == "roll-1" else 2
+                text = live.throw_text(tuple(secrets.randbelow(6) + 1 for _ in range(dice)))
             else:
                 text = str(form.get("throw") or "").strip()
             problems, throw = live.judge_throw(turn, text)
