@@ -115,3 +115,22 @@ def test_a_shown_command_is_one_kitgen_accepts(arguments):
     name, command, rest = group.resolve_command(context, list(arguments))  # type: ignore[attr-defined]
     assert command is not None, f"kitgen has no command {name!r}"
     command.make_context(name or "", rest, parent=context)  # raises on an option it does not take
+
+
+def test_the_web_asks_the_registry_and_imports_no_game_package():
+    """kitgen/web reaches each game's live table through Game.live_table (docs/architecture.md):
+    it imports no ``kitgen.games.<game>`` module and compares no game's or preset's name."""
+    from kitgen.games import games, presets
+
+    packages = {f"kitgen.games.{game.id}" for game in games()}
+    names = {game.id for game in games()} | {preset.id for preset in presets()}
+    for path in sorted((ROOT / "kitgen" / "web").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            modules = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
+                       else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            for module in modules:
+                assert not any(module == package or module.startswith(f"{package}.") for package in packages), (
+                    f"{path.relative_to(ROOT)} imports {module}: ask the registry (Game.live_table) instead")
+            if isinstance(node, ast.Compare):
+                constants = [part.value for part in (node.left, *node.comparators) if isinstance(part, ast.Constant)]
+                assert not names & set(constants), f"{path.relative_to(ROOT)}:{node.lineno} compares a game's name"

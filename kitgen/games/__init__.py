@@ -29,6 +29,7 @@ from kitgen.text.summaries import listed
 
 if TYPE_CHECKING:
     from kitgen.games.lengths import GameLength
+    from kitgen.games.live import LiveTable
     from kitgen.kit.layout import Layout
     from kitgen.kit.parts.part import Part
     from kitgen.kit.tables import Table
@@ -186,6 +187,12 @@ class Game(Generic[GameRules]):
         """Return the numbers and choices of ``rules`` that the preset's rule template
         (``templates/rules/<preset>.txt.j2``) words, besides the player range."""
         raise NotImplementedError
+
+    def live_table(self, rules: GameRules) -> LiveTable | None:
+        """Return how ``rules`` are played live at ``kitgen serve``'s table
+        (:mod:`kitgen.games.live`; the web shows the page its ``kind`` names), or ``None``
+        for rules not played live."""
+        return None
 
 
 GameT = TypeVar("GameT", bound="Game[Any]")

@@ -15,7 +15,7 @@ import shutil
 import zipfile
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import jinja2
 from starlette.applications import Starlette
@@ -30,7 +30,8 @@ from starlette.templating import Jinja2Templates
 
 from kitgen import __version__
 from kitgen.errors import KitgenError, quote
-from kitgen.games.knucklebones.rules import Column, Grid, judge_placement, parse_column
+from kitgen.games import find_game
+from kitgen.games.live import PLACEMENTS, TURN, PlacementTable, TurnTable
 from kitgen.games.preset import Rules
 from kitgen.kit.output import HOST_KEY_SUFFIX
 from kitgen.resources import data_folder
@@ -38,12 +39,10 @@ from kitgen.text import gettext
 from kitgen.text.problems import describe
 from kitgen.text.templates import I18N_EXTENSION, install_words
 from kitgen.textfile import MAX_BYTES
-from kitgen.web.box_turn import Claim, is_box_game, judge_claim, replay_turn
 from kitgen.web.commands import KIT_TIMEOUT_S, RENDERS, VALIDATE_TIMEOUT_S, Finished, run_kitgen, work_folder
 from kitgen.web.guard import PAGE_TOKEN_FIELD, Access, BodyTooLarge, Guard, posted_from_the_app, too_large
 from kitgen.web.kit_form import choices_of, default_choice, kit_arguments, kit_fields
 from kitgen.web.store import SavedClass, SavedTable, SavedTurn, Store
-from kitgen.web.table import Placement, Played, column_scores, log_text, previews, replay
 
 MAX_UPLOADS = 100  # files a post may send (logs and filled kits to check; a roster)
 MAX_FIELDS = 100
@@ -53,6 +52,7 @@ KIT_NAME = "kit.pdf"
 CLASS_FIELD = "class"  # the kit form's saved class (its id), read as a roster of its names
 MAX_CLASS_NAME_CHARS = 80
 MAX_ID = 2**62  # a saved table's number: SQLite's integers stop at 2**63 - 1
+PAGES = {PLACEMENTS: "table.html.j2", TURN: "box.html.j2"}  # the page of each kind of live table
 
 
 class Refused(KitgenError):
@@ -293,10 +293,11 @@ class App:
 
     async def table_page(self, request: Request) -> Response:
         saved = await self.saved_table(request)
-        played = replayed(saved)
-        offered = previews(played, saved.face) if saved.face is not None else ()
-        return self.page(request, "table.html.j2", table=saved, played=played, previews=offered,
-                         scores=column_scores, columns=list(Column))
+        live = placement_table(saved.rules)
+        played = live.replay(saved.players, saved.placements)
+        offered = live.previews(played, saved.face) if saved.face is not None else ()
+        return self.page(request, PAGES[live.kind], table=saved, played=played, previews=offered,
+                         scores=live.column_scores, columns=list(live.columns()))
 
     async def table_action(self, request: Request) -> Response:
         """``POST /table/{id}``: the host's entry: ``action`` ``roll`` (the ``face`` typed,
@@ -304,16 +305,17 @@ class App:
         saved = await self.saved_table(request)
         form = await self.read_form(request)
         action = form.get("action")
-        played = replayed(saved)
+        live = placement_table(saved.rules)
+        played = live.replay(saved.players, saved.placements)
         if action == "undo":
             saved = (replace(saved, face=None) if saved.face is not None
                      else replace(saved, placements=saved.placements[:-1]))
-        elif played.due is None:
+        elif live.due(played) is None:
             raise Refused(gettext("the match is decided; start a new table to play again."))
         elif action == "roll":
             typed = str(form.get("face") or "").strip()
             face = secrets.randbelow(6) + 1 if not typed else small_number(typed, 2) or 0
-            problems = judge_placement(Grid(), face, "left")
+            problems = live.judge_face(face)
             if problems:
                 raise Refused(describe(problems[0]))
             saved = replace(saved, face=face)
@@ -321,11 +323,10 @@ class App:
             if saved.face is None:
                 raise Refused(gettext("roll the die first, or type the face rolled."))
             column = str(form.get("column") or "")
-            mine = played.grids[played.due] if played.match.playing else Grid()
-            problems = judge_placement(mine, saved.face, column)
+            problems, number = live.judge_place(played, saved.face, column)
             if problems:
                 raise Refused(describe(problems[0]))
-            saved = replace(saved, placements=(*saved.placements, (saved.face, int(parse_column(column)))), face=None)
+            saved = replace(saved, placements=(*saved.placements, (saved.face, number)), face=None)
         else:
             raise Refused(gettext("the live table takes roll, place or undo."))
         await run_in_threadpool(self.store.save_table, saved)
@@ -334,7 +335,8 @@ class App:
     async def table_log(self, request: Request) -> Response:
         """``GET /table/{id}/log``: the game as a kitgen log."""
         saved = await self.saved_table(request)
-        return PlainTextResponse(log_text(replayed(saved)), headers={
+        live = placement_table(saved.rules)
+        return PlainTextResponse(live.log_text(live.replay(saved.players, saved.placements)), headers={
             "Content-Disposition": f'attachment; filename="table-{saved.id}.log"'})
 
     async def saved_table(self, request: Request) -> SavedTable:
@@ -366,36 +368,32 @@ class App:
 
     async def box_page(self, request: Request) -> Response:
         saved = await self.saved_turn(request)
-        turn = replay_turn(rules_from_line(saved.rules), tuple(Claim(*claim) for claim in saved.claims))
-        return self.page(request, "box.html.j2", saved=saved, turn=turn, verdict=saved.verdict)
+        live = turn_table(saved.rules)
+        return self.page(request, PAGES[live.kind], saved=saved, turn=live.replay(saved.claims), verdict=saved.verdict)
 
     async def box_action(self, request: Request) -> Response:
         """``POST /box/{id}``: ``action`` ``throw`` (the ``throw`` typed, or ``roll`` 1 or 2
         dice), ``claim`` (the ``tile`` fields ticked), ``none`` (no move) or ``undo``."""
-        from kitgen.games.box.rules import judge_move, parse_throw
-
         saved = await self.saved_turn(request)
         form = await self.read_form(request)
         action = form.get("action")
-        turn = replay_turn(rules_from_line(saved.rules), tuple(Claim(*claim) for claim in saved.claims))
+        live = turn_table(saved.rules)
+        turn = live.replay(saved.claims)
         verdict = ""
         if action == "undo":
             saved = replace(saved, throw=None) if saved.throw is not None else replace(saved, claims=saved.claims[:-1])
-        elif turn.ended:
+        elif live.ended(turn):
             raise Refused(gettext("the turn has ended; start a new turn to play again."))
         elif action in ("throw", "roll-1", "roll-2"):
-            if action == "roll-1":
-                text = f"die {secrets.randbelow(6) + 1}"
-            elif action == "roll-2":
-                text = f"{secrets.randbelow(6) + 1}+{secrets.randbelow(6) + 1}"
+            if action in ("roll-1", "roll-2"):
+                dice = 1 if action == "roll-1" else 2
+                text = live.throw_text(tuple(secrets.randbelow(6) + 1 for _ in range(dice)))
             else:
                 text = str(form.get("throw") or "").strip()
-            throw = parse_throw(text)
-            problems = [problem for problem in judge_move(turn.rules, turn.box, throw, ())
-                        if problem.code in ("bad-roll", "one-die-not-allowed")]
+            problems, throw = live.judge_throw(turn, text)
             if problems:
                 raise Refused(describe(problems[0]))
-            saved = replace(saved, throw=throw.text)
+            saved = replace(saved, throw=throw)
         elif action in ("claim", "none"):
             if saved.throw is None:
                 raise Refused(gettext("throw the dice first, or type the throw."))
@@ -403,7 +401,7 @@ class App:
             tiles = tuple(number for number in numbers if number is not None) if action == "claim" else ()
             if action == "claim" and not tiles:
                 raise Refused(gettext("tick the tiles the move shuts, or say it has no move."))
-            judged = judge_claim(turn, saved.throw, tiles)
+            judged = live.judge_claim(turn, saved.throw, tiles)
             verdict = judged.text()
             if judged.ok:
                 saved = replace(saved, claims=(*saved.claims, (saved.throw, tiles)), throw=None)
@@ -442,27 +440,43 @@ def small_number(text: str, most_digits: int) -> int | None:
     return int(text) if text.isascii() and text.isdigit() and len(text) <= most_digits else None
 
 
-def live_presets() -> tuple[str, ...]:
-    """Return the presets the live table plays: those whose game the rules core of
-    :mod:`kitgen.web.table` takes."""
+def presets_of_kind(kind: str) -> tuple[str, ...]:
+    """Return the presets whose game plays them live as a table of ``kind``
+    (:meth:`kitgen.games.Game.live_table`)."""
     from kitgen.games import presets
-    from kitgen.games.knucklebones.rules import new_match
 
-    playable = []
-    for preset in presets():
-        try:
-            new_match(preset.configure())
-        except ValueError:
-            continue
-        playable.append(preset.id)
-    return tuple(playable)
+    tables = ((preset.id, find_game(preset.id).live_table(preset.configure())) for preset in presets())
+    return tuple(preset for preset, table in tables if table is not None and table.kind == kind)
+
+
+def live_presets() -> tuple[str, ...]:
+    """Return the presets the live table plays: two seats placing what they roll."""
+    return presets_of_kind(PLACEMENTS)
 
 
 def box_presets() -> tuple[str, ...]:
-    """Return the presets a Shut the Box turn plays (those of the box family)."""
-    from kitgen.games import presets
+    """Return the presets a turn at the live table plays (one player's claims, judged)."""
+    return presets_of_kind(TURN)
 
-    return tuple(preset.id for preset in presets() if is_box_game(preset.configure()))
+
+def live_table_of(line: str, kind: str) -> Any:
+    """Return the live table of the rules a saved table's ``rules:`` ``line`` names, of
+    ``kind``. Raises :class:`Refused` for rules no longer played live so."""
+    rules = rules_from_line(line)
+    table = find_game(rules.preset).live_table(rules)
+    if table is None or table.kind != kind:
+        raise Refused(gettext("this table's rules, {rules}, are not played live here.").format(rules=quote(line)))
+    return table
+
+
+def placement_table(line: str) -> PlacementTable:
+    """Return the table of placements the saved rules ``line`` are played at."""
+    return cast(PlacementTable, live_table_of(line, PLACEMENTS))
+
+
+def turn_table(line: str) -> TurnTable:
+    """Return the turn the saved rules ``line`` are played as."""
+    return cast(TurnTable, live_table_of(line, TURN))
 
 
 def rules_from_line(line: str) -> Rules:
@@ -477,10 +491,9 @@ def rules_from_line(line: str) -> Rules:
     return find_preset(preset).configure(dict(option.split("=", 1) for option in options))
 
 
-def replayed(saved: SavedTable) -> Played:
-    """Return the live table ``saved`` replayed through the rules core."""
-    rules = rules_from_line(saved.rules)
-    return replay(rules, saved.players, tuple(Placement(face, Column(column)) for face, column in saved.placements))
+def replayed(saved: SavedTable) -> Any:
+    """Return the live table ``saved`` replayed through its game's rules core."""
+    return placement_table(saved.rules).replay(saved.players, saved.placements)
 
 
 def render(arguments: list[str], folder: Path) -> Finished:

@@ -14,6 +14,7 @@ from kitgen.games.preset import best_of
 from kitgen.text import N_, gettext
 
 if TYPE_CHECKING:
+    from kitgen.games.live import LiveTable
     from kitgen.kit.layout import Layout
     from kitgen.kit.parts.part import Part
     from kitgen.kit.tables import Table
@@ -81,6 +82,12 @@ class BoxGame(Game[BoxRules]):
         from kitgen.games.box.kit import continuation_parts
 
         return continuation_parts(rules, layout, book)
+
+    def live_table(self, rules: BoxRules) -> LiveTable | None:
+        """Return the live table of ``rules`` (:mod:`kitgen.games.box.live`)."""
+        from kitgen.games.box.live import live_table
+
+        return live_table(rules)
 
     def rule_values(self, rules: BoxRules) -> dict[str, Any]:
         """Return the box, one-die rule, scoring, format and operations of ``rules`` as the

@@ -15,6 +15,7 @@ from kitgen.games.preset import best_of
 from kitgen.text import N_, gettext
 
 if TYPE_CHECKING:
+    from kitgen.games.live import LiveTable
     from kitgen.kit.layout import Layout
     from kitgen.kit.parts.part import Part
     from kitgen.kit.tables import Table
@@ -61,6 +62,12 @@ class KnucklebonesGame(Game[KnucklebonesRules]):
         from kitgen.games.knucklebones.kit import host_key_parts
 
         return host_key_parts(rules, layout, book)
+
+    def live_table(self, rules: KnucklebonesRules) -> LiveTable | None:
+        """Return the live table of ``rules`` (:mod:`kitgen.games.knucklebones.live`)."""
+        from kitgen.games.knucklebones.live import live_table
+
+        return live_table(rules)
 
     def rule_values(self, rules: KnucklebonesRules) -> dict[str, Any]:
         """Return the match length of ``rules`` and the highest grid total as the rule

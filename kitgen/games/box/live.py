@@ -1,4 +1,5 @@
-"""A Shut the Box turn at the live table (docs/web.md, "The live table"): the open tiles as
+"""A Shut the Box turn at the live table (docs/web.md, "The live table"; :mod:`kitgen.games.live`,
+kind ``turn``): the open tiles as
 a box, each claim the player makes (these tiles, or "no move") judged by the rules core in
 ``kitgen check``'s words, and the score the box tells when the turn ends.
 
@@ -14,8 +15,19 @@ from dataclasses import dataclass
 from kitgen.games import Verdict
 from kitgen.games.box.check import check_box_claim
 from kitgen.games.box.presets import BoxRules, box_rules
-from kitgen.games.box.rules import apply_move, finished, fresh_box, one_die_allowed, tiles_of, turn_score
+from kitgen.games.box.rules import (
+    apply_move,
+    finished,
+    fresh_box,
+    judge_move,
+    one_die_allowed,
+    parse_throw,
+    tiles_of,
+    turn_score,
+)
+from kitgen.games.live import TURN
 from kitgen.games.preset import Rules
+from kitgen.rules.problems import Problem
 
 
 @dataclass(frozen=True)
@@ -83,3 +95,38 @@ def judge_claim(turn: Turn, throw: str, tiles: tuple[int, ...]) -> Verdict:
     turn's box, as ``kitgen check`` words it. Raises what :func:`check_box_claim` raises."""
     open_text = " ".join(map(str, turn.open_tiles)) or "-"
     return check_box_claim(turn.rules, open_text, throw, " ".join(map(str, tiles)) if tiles else None)
+
+
+@dataclass(frozen=True)
+class BoxTable:
+    """The live turn of one Shut the Box preset's rules (a :class:`~kitgen.games.live.TurnTable`)."""
+
+    rules: BoxRules
+    kind: str = TURN
+
+    def replay(self, claims: tuple[tuple[str, tuple[int, ...]], ...]) -> Turn:
+        return replay_turn(self.rules, tuple(Claim(*claim) for claim in claims))
+
+    def ended(self, turn: Turn) -> bool:
+        return turn.ended
+
+    def throw_text(self, faces: tuple[int, ...]) -> str:
+        """Return the throw of ``faces`` as a log writes it: ``die 4`` for one die, ``5+3`` for two."""
+        return f"die {faces[0]}" if len(faces) == 1 else "+".join(map(str, faces))
+
+    def judge_throw(self, turn: Turn, text: str) -> tuple[tuple[Problem, ...], str]:
+        """Return the problems of the throw ``text`` on the turn's box (an impossible
+        throw, a one-die throw the rules do not allow there) and the throw as a log writes it.
+        Raises what :func:`parse_throw` raises."""
+        throw = parse_throw(text)
+        problems = tuple(problem for problem in judge_move(turn.rules, turn.box, throw, ())
+                         if problem.code in ("bad-roll", "one-die-not-allowed"))
+        return problems, throw.text
+
+    def judge_claim(self, turn: Turn, throw: str, tiles: tuple[int, ...]) -> Verdict:
+        return judge_claim(turn, throw, tiles)
+
+
+def live_table(rules: BoxRules) -> BoxTable | None:
+    """Return the live turn of ``rules``, or ``None`` for rules not of a Shut the Box preset."""
+    return BoxTable(rules) if is_box_game(rules) else None

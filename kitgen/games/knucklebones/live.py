@@ -1,4 +1,5 @@
-"""The live table of knucklebones (docs/web.md, "The live table"): a game kept as the
+"""The live table of knucklebones (docs/web.md, "The live table"; :mod:`kitgen.games.live`,
+kind ``placements``): a game kept as the
 placements made, replayed through the rules core on every look, and written out as the
 kitgen log ``kitgen validate`` reads (docs/log-format.md, "Knucklebones").
 
@@ -11,8 +12,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kitgen.games.knucklebones.rules import Column, Grid, Match, Preview, column_score, new_match, preview_placement
+from kitgen.games.knucklebones.presets import KnucklebonesRules
+from kitgen.games.knucklebones.rules import (
+    Column,
+    Grid,
+    Match,
+    Preview,
+    column_score,
+    judge_placement,
+    new_match,
+    parse_column,
+    preview_placement,
+)
+from kitgen.games.live import PLACEMENTS
 from kitgen.games.preset import Rules
+from kitgen.rules.problems import Problem
 
 FIRST_SEAT = 0  # the first game's starter: the first name of players: (either may start, docs/rules.md section 7)
 
@@ -100,3 +114,52 @@ def previews(played: Played, face: int) -> tuple[Preview, ...]:
 def column_scores(grid: Grid) -> tuple[int, ...]:
     """Return each column's score, left to right."""
     return tuple(column_score(grid.column(column)) for column in Column)
+
+
+@dataclass(frozen=True)
+class KnucklebonesTable:
+    """The live table of one set of knucklebones rules (a
+    :class:`~kitgen.games.live.PlacementTable`)."""
+
+    rules: KnucklebonesRules
+    kind: str = PLACEMENTS
+
+    def replay(self, players: tuple[str, str], placements: tuple[tuple[int, int], ...]) -> Played:
+        """Return the match after ``placements`` (face, column number) in order (:func:`replay`)."""
+        return replay(self.rules, players, tuple(Placement(face, Column(column)) for face, column in placements))
+
+    def due(self, played: Played) -> int | None:
+        return played.due
+
+    def judge_face(self, face: int) -> tuple[Problem, ...]:
+        """Return the problems of ``face`` as a roll: ``bad-roll`` outside 1-6."""
+        return judge_placement(Grid(), face, Column.LEFT.label)
+
+    def judge_place(self, played: Played, face: int, column: str) -> tuple[tuple[Problem, ...], int]:
+        """Return the problems of the seat due placing ``face`` in ``column`` (as
+        :func:`judge_placement` finds them) and, when there are none, the column's number."""
+        due = played.due
+        mine = played.grids[due] if due is not None and played.match.playing else Grid()
+        problems = judge_placement(mine, face, column)
+        return problems, (0 if problems else int(parse_column(column)))
+
+    def previews(self, played: Played, face: int) -> tuple[Preview, ...]:
+        return previews(played, face)
+
+    def columns(self) -> tuple[Column, ...]:
+        return tuple(Column)
+
+    def column_scores(self, grid: Grid) -> tuple[int, ...]:
+        return column_scores(grid)
+
+    def log_text(self, played: Played) -> str:
+        return log_text(played)
+
+
+def live_table(rules: KnucklebonesRules) -> KnucklebonesTable | None:
+    """Return the live table of ``rules``, or ``None`` if the rules core cannot play them."""
+    try:
+        new_match(rules)
+    except ValueError:
+        return None
+    return KnucklebonesTable(rules)
