@@ -28,13 +28,15 @@ def box_values(game: GeneratedGame, manifest: Manifest, fields: set[str], rng: r
     """Return the field values that record ``game`` on table ``table`` of a kit: each
     throw in its roll record's row (long game: the turn record), the score and winner
     claims the game makes in the totals table; on a table of blank seats, the players'
-    names where the totals table leaves them to write (a blank roll record is its seat's
-    in print order, docs/FORMS.md). Raises ``LookupError`` when the kit has no room for the
+    names where the totals table leaves them to write (a seat's blank roll records print
+    together, in seat order, docs/FORMS.md). Raises ``LookupError`` when the kit has no room for the
     game (more turns or throws than it prints)."""
     if game.rules.format == "long-game":
         return {**seat_names(game.players, fields, table), **_long_game_values(game, fields, table)}
     records = list(manifest.records[table - 1])
     seats = len(manifest.tables[table - 1])
+    # a seat's records print together, as many a seat, the spares (no round) after them
+    seated = sum(1 for _player, printed_round in records if printed_round) or seats
     prefix = f"t{table}"
     values: dict[str, str] = seat_names(game.players, fields, table)
     turns: dict[str, int] = {}
@@ -50,7 +52,8 @@ def box_values(game: GeneratedGame, manifest: Manifest, fields: set[str], rng: r
             wanted = (name, "" if game.rules.preset == "ten" else round_number)
             blank = ("", wanted[1])
             found = [index for index, printed in enumerate(records, start=1)
-                     if printed == wanted or (printed == blank and (index - 1) % seats == seat - 1)]
+                     if printed == wanted or (printed == blank and index <= seated
+                                                      and (index - 1) * seats // seated == seat - 1)]
             if not found:
                 raise LookupError(f"the kit prints no record for {wanted}")
             record = found[0]

@@ -474,3 +474,22 @@ def test_a_name_written_on_a_blank_seats_line_names_all_that_seats_records():
     assert lines.index("turn Ana") < lines.index("turn Ben")
     assert "9: 9" == lines[lines.index("turn Ana") + 1] and "8: 8" == lines[lines.index("turn Ben") + 1]
     assert "turn Cy" in lines  # a spare record is the written name's
+
+
+def test_a_slipped_name_on_a_blank_seats_line_is_one_error_not_one_a_record():
+    # ruling 12, one slip, one error: the name is written once, on the seat's line (its first
+    # record's field); the seat's other records are the name written in the totals table
+    from kitgen.forms.transcribe import transcribe
+    from kitgen.logs.validate import validate_text
+
+    records = (("", "1"), ("", "2"), ("", "1"), ("", "2"))  # seat 1's, seat 2's
+    manifest = Manifest("hundred", (("", ""),), (records,))
+    (log,) = transcribe(manifest, {
+        "t1.seat1.player": "Ana", "t1.seat2.player": "Ben", "t1.rec03.player": "Bex",
+        **{f"t1.rec{record:02d}.r01.{key}": value for record in (1, 2, 3, 4)
+           for key, value in (("roll-total", "9"), ("numbers-closed", "9"))},
+    })
+    lines = log.text.splitlines()
+    assert lines.count("turn Bex") == 1 and lines.count("turn Ben") == 1
+    codes = [error.code for error in validate_text(log.text, "kit").errors]
+    assert codes.count("unknown-player") == 1

@@ -74,6 +74,17 @@ def legal_game(case: str, kit: Path):
 # --- the planted faults: each changes one cell of a legal game and says what is reported where ---
 
 
+def record_of(kit: Path, seat: int, round_number: str) -> int:
+    """Return the number of table 1's roll record of ``seat``'s round ``round_number`` (``""``
+    where the records print no round): a seat's records print together, in seat order, the
+    spares (no round) after them (docs/FORMS.md)."""
+    manifest, _ = read_kit(kit)
+    records, seats = list(manifest.records[0]), len(manifest.tables[0])
+    seated = sum(1 for _player, printed in records if printed) or seats
+    return next(index for index, (_player, printed) in enumerate(records, start=1)
+                if index <= seated and (index - 1) * seats // seated == seat - 1 and printed == round_number)
+
+
 def _rows(values: dict[str, str], record: int) -> list[int]:
     """Return the filled rows of roll record ``record``."""
     return sorted({int(name.split(".")[2][1:]) for name in values if name.startswith(f"t1.rec{record:02d}.r")})
@@ -81,53 +92,56 @@ def _rows(values: dict[str, str], record: int) -> list[int]:
 
 def wrong_total(cell: str, words: str):
     """A totals cell (``combined``, ``round-1.total``) of seat 2 written wrong."""
-    def plant(game, values):
+    def plant(game, values, kit):
         return {f"t1.seat2.{cell}": "999"}, "wrong-total", f"Table 1, totals, {words}"
     return plant
 
 
 def wrong_score(cell: str, words: str):
     """A score cell of seat 1 written wrong."""
-    def plant(game, values):
+    def plant(game, values, kit):
         return {f"t1.seat1.{cell}": "999"}, "wrong-score", f"Table 1, totals, {game.players[0]}, {words}"
     return plant
 
 
-def wrong_checked_sum(record: int, round_words: str):
-    """The checked sum of roll record ``record``'s first row written wrong (a wrong sum)."""
-    def plant(game, values):
-        name = game.players[(record - 1) % len(game.players)]
+def wrong_checked_sum(seat: int, round_number: str, round_words: str):
+    """The checked sum of the first row of ``seat``'s roll record of round ``round_number``
+    written wrong (a wrong sum)."""
+    def plant(game, values, kit):
+        record, name = record_of(kit, seat, round_number), game.players[seat - 1]
         return ({f"t1.rec{record:02d}.r01.checked-sum": "99"}, "checked-sum",
                 f"Table 1, {name}{round_words}, row 1")
     return plant
 
 
-def wrong_name(record: int, round_words: str):
-    """A name written on blank roll record ``record`` one slip from its seat's (ruling 12)."""
-    def plant(game, values):
-        name = game.players[(record - 1) % len(game.players)]
+def wrong_name(seat: int, round_number: str, round_words: str):
+    """A name written on ``seat``'s blank roll record of round ``round_number`` one slip from
+    its seat's (ruling 12)."""
+    def plant(game, values, kit):
+        record, name = record_of(kit, seat, round_number), game.players[seat - 1]
         slipped = name[:-1] + ("x" if name[-1] != "x" else "y")
         return {f"t1.rec{record:02d}.player": slipped}, "unknown-player", f"Table 1, {slipped}{round_words}"
     return plant
 
 
-def unreadable_roll(record: int, round_words: str):
-    """A roll cell of roll record ``record``'s last row that is no throw."""
-    def plant(game, values):
+def unreadable_roll(seat: int, round_number: str, round_words: str):
+    """A roll cell of the last row of ``seat``'s roll record of round ``round_number`` that is
+    no throw."""
+    def plant(game, values, kit):
+        record, name = record_of(kit, seat, round_number), game.players[seat - 1]
         row = _rows(values, record)[-1]
-        name = game.players[(record - 1) % len(game.players)]
         return ({f"t1.rec{record:02d}.r{row:02d}.roll-total": "5 and 3"}, "syntax",
                 f"Table 1, {name}{round_words}, row {row}")
     return plant
 
 
-def wrong_winner(game, values):
+def wrong_winner(game, values, kit):
     """The winner field under the totals table naming a player who did not win."""
     loser = next(name for name in game.players if name not in game.winners)
     return {"t1.totals.winner": loser}, "wrong-winner", "Table 1, totals, winner"
 
 
-def long_game_wrong_sum(game, values):
+def long_game_wrong_sum(game, values, kit):
     """The tiles of the turn record's first row adding up to more than the throw."""
     first = "t1.turn-record.sheet01.r01"
     total = int(values[f"{first}.die-1"]) + int(values.get(f"{first}.die-2", "0"))
@@ -136,7 +150,7 @@ def long_game_wrong_sum(game, values):
     return {f"{first}.tiles-shut-or-opened": tiles}, "sum-mismatch", "Table 1, turn record, row 1"
 
 
-def long_game_wrong_winner(game, values):
+def long_game_wrong_winner(game, values, kit):
     """The loser's "won" ticked in the totals table, the winner's left blank."""
     loser = next(seat for seat, name in enumerate(game.players, start=1) if name not in game.winners)
     winner = next(seat for seat, name in enumerate(game.players, start=1) if name in game.winners)
@@ -144,7 +158,7 @@ def long_game_wrong_winner(game, values):
             "Table 1, totals, won")
 
 
-def knucklebones_wrong_total(game, values):
+def knucklebones_wrong_total(game, values, kit):
     """Both running totals of the third placement written, one of them wrong: the fault a
     named kit of scheme 1 did not read (issue 23 item 2)."""
     row = "t1.placement-record.sheet01.r03"
@@ -153,7 +167,7 @@ def knucklebones_wrong_total(game, values):
             "Table 1, game 1, row 3")
 
 
-def knucklebones_wrong_result(game, values):
+def knucklebones_wrong_result(game, values, kit):
     """The first game's result in the match record naming its loser."""
     winner = game.match.games[0].winner
     other = game.players[1 - winner] if winner is not None else game.players[0]
@@ -162,17 +176,17 @@ def knucklebones_wrong_result(game, values):
 
 FAULTS = {
     "strip:named": wrong_total("combined", "combined"),
-    "strip:blank": wrong_name(2, ", attempt 1"),
+    "strip:blank": wrong_name(2, "1", ", attempt 1"),
     "classic:named": wrong_score("score", "score"),
-    "classic:blank": wrong_checked_sum(2, ", round 1"),
+    "classic:blank": wrong_checked_sum(2, "1", ", round 1"),
     "classic-best-of-3:named": wrong_score("round-2.score", "round 2, score"),
     "classic-best-of-3:blank": wrong_winner,
     "classic-elimination:named": wrong_total("round-1.total", "round 1, total"),
-    "classic-elimination:blank": wrong_checked_sum(3, ", round 1"),
-    "ten:named": wrong_checked_sum(3, ""),
-    "ten:blank": wrong_name(2, ""),
+    "classic-elimination:blank": wrong_checked_sum(3, "1", ", round 1"),
+    "ten:named": wrong_checked_sum(3, "", ""),
+    "ten:blank": wrong_name(2, "", ""),
     "hundred:named": wrong_total("round-1.total", "round 1, total"),
-    "hundred:blank": unreadable_roll(1, ", round 1"),
+    "hundred:blank": unreadable_roll(1, "1", ", round 1"),
     "long-game:named": long_game_wrong_sum,
     "long-game:blank": long_game_wrong_winner,
     "knucklebones:named": knucklebones_wrong_total,
@@ -184,7 +198,7 @@ FAULTS = {
 def test_a_planted_fault_is_reported_at_its_place(kits, tmp_path, case):
     kit = kits(case)
     game, values = legal_game(case, kit)
-    changes, code, place = FAULTS[case](game, values)
+    changes, code, place = FAULTS[case](game, values, kit)
     filled = tmp_path / "filled.pdf"
     fill_with_pypdf(kit, filled, {**values, **changes})
 

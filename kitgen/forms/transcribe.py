@@ -201,10 +201,12 @@ def _box_body(writer: _Writer, manifest: Manifest, number: int, names: list[str]
         if not record.rows:
             continue
         player, round_number = printed[index - 1] if 1 <= index <= len(printed) else ("", "")
-        # A record left unnamed on a table of blank seats is its seat's.
+        # On a table of blank seats a record is the name written on it, else its seat's: the
+        # name written in the totals table, else the one on the seat's line (a slip there is
+        # read once, on the record it is written on: ruling 12, one slip, one error)
         seat = seat_at(index) if names else None
         if not player and seat is not None:
-            player = written.get(seat) or names[seat]
+            player = record.player or names[seat] or written.get(seat, "")
         record.player = player or record.player
         record.round = round_number
         filled.append(record)
