@@ -24,7 +24,6 @@ from kitgen.kit.layout import Layout, find_paper
 from kitgen.kit.parts.chunks import (
     MAX_ROUNDS,
     check_rounds,
-    continuation_chunks,
     table_chunk,
 )
 from kitgen.kit.parts.strips import NumberStrips
@@ -156,14 +155,31 @@ def test_rounds_outside_the_range_are_refused_in_one_sentence(rounds):
         check_rounds(find_preset("hundred").configure(), rounds)
 
 
-def test_a_kit_of_several_rounds_ends_with_one_continuation_sheet():
+def test_each_table_ends_with_its_own_continuation_sheet_a_row_per_seat():
     rules = find_preset("hundred").configure()
-    (chunk,) = continuation_chunks(rules, A4, rulebook(rules))
-    (sheet,) = chunk.parts
-    assert isinstance(sheet, TurnSheets) and len(sheet.pages) == 1
-    assert {row.number for row in sheet.pages[0].rows} == {""}
-    assert [field[:2] for field in sheet.pages[0].fields] == [("Player", ""), ("Seat", ""), ("Table", "")]
-    assert continuation_chunks(find_preset("strip").configure(), A4, rulebook(rules)) == []
+    book = rulebook(rules)
+    tables = plan_tables(rules, ("Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"), tables=2)
+    assert len(tables) == 2
+    for table in tables:
+        sheet = table_chunk(rules, table, A4, book).parts[-1]
+        assert isinstance(sheet, TurnSheets) and sheet.heading == "Continuation sheet" and len(sheet.pages) == 1
+        (page,) = sheet.pages
+        assert [field[:2] for field in page.fields] == [("Table", str(table.number))]
+        seats = len(table.seats)
+        assert [row.role for row in page.rows[:seats]] == [f"Seat {seat}" for seat in range(1, seats + 1)]
+        assert {row.number for row in page.rows} == {""}
+        assert all(f"Seat {seat}, {player}" in sheet.note for seat, player in enumerate(table.seats, start=1))
+    strip = find_preset("strip").configure()
+    assert not any(isinstance(part, TurnSheets) for part in table_chunk(strip, plan_tables(strip)[0], A4,
+                                                                         rulebook(strip)).parts)
+
+
+def test_the_long_game_continuation_sheet_prints_its_table_and_players():
+    rules = find_preset("long-game").configure()
+    (table,) = plan_tables(rules, ["Ana", "Ben"])
+    sheet = table_chunk(rules, table, A4, rulebook(rules)).parts[-1]
+    assert isinstance(sheet, TurnSheets) and sheet.heading == "Continuation sheet"
+    assert [field[:2] for field in sheet.pages[0].fields] == [("Closer", "Ana"), ("Opener", "Ben"), ("Table", "1")]
 
 
 def test_the_long_game_board_convention_is_on_the_rules_card_and_the_board():

@@ -178,9 +178,10 @@ class Game(Generic[GameRules]):
         """Return the parts of the host key of a kit of ``rules``."""
         raise NotImplementedError
 
-    def continuation_parts(self, rules: GameRules, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
-        """Return the parts a kit of ``rules`` prints once for a game that runs past its
-        sheets (docs/kit.md): none unless the game has :meth:`several_rounds`."""
+    def continuation_parts(self, rules: GameRules, table: Table, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
+        """Return the parts a kit of ``rules`` prints at the end of ``table``'s pages for a
+        game that runs past its sheets (docs/kit.md): none unless the game has
+        :meth:`several_rounds`."""
         return ()
 
     def rule_values(self, rules: GameRules) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from kitgen.kit.fonts import check_printable
 from kitgen.kit.layout import DEFAULT_DIE_MM, Layout, find_paper
 from kitgen.kit.output import output_paths, replaceable, stale_paths, write_files
 from kitgen.kit.parallel import render_documents
-from kitgen.kit.parts.chunks import check_rounds, continuation_chunks, coverage, host_key_chunk, table_chunk
+from kitgen.kit.parts.chunks import check_rounds, coverage, host_key_chunk, table_chunk
 from kitgen.kit.parts.part import Chunk
 from kitgen.kit.parts.roll_records import RollRecords
 from kitgen.kit.render import DocumentInfo
@@ -126,7 +126,6 @@ def render_kit(
     check_printable(request.players)
     book = rulebook(request.rules)
     chunks = [table_chunk(request.rules, table, layout, book, request.rounds) for table in tables]
-    chunks += continuation_chunks(request.rules, layout, book)
     key = [host_key_chunk(request.rules, layout, book)] if request.host_key != "none" else []
     rules = request.rules.describe()
     subject = ngettext("Paper kit for {rules}: {count} table on {paper}.",

@@ -77,11 +77,11 @@ class BoxGame(Game[BoxRules]):
 
         return host_key_parts(rules, layout, book)
 
-    def continuation_parts(self, rules: BoxRules, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
-        """Return the continuation sheet of a game of several rounds (docs/kit.md)."""
+    def continuation_parts(self, rules: BoxRules, table: Table, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
+        """Return ``table``'s continuation sheet in a game of several rounds (docs/kit.md)."""
         from kitgen.games.box.kit import continuation_parts
 
-        return continuation_parts(rules, layout, book)
+        return continuation_parts(rules, table, layout, book)
 
     def live_table(self, rules: BoxRules) -> LiveTable | None:
         """Return the live table of ``rules`` (:mod:`kitgen.games.box.live`)."""

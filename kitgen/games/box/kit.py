@@ -168,10 +168,10 @@ def host_key_parts(rules: BoxRules, layout: Layout, book: Rulebook) -> tuple[Par
     return (host_key(rules, book, layout),)
 
 
-def continuation_parts(rules: BoxRules, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
-    """Return the continuation sheet a kit of a game of several rounds prints once
-    (docs/kit.md); none for a game of fixed length."""
-    return (continuation_sheet(rules, layout, book),) if several_rounds(rules) else ()
+def continuation_parts(rules: BoxRules, table: Table, layout: Layout, book: Rulebook) -> tuple[Part, ...]:
+    """Return the continuation sheet that ends ``table``'s pages in a kit of a game of
+    several rounds (docs/kit.md); none for a game of fixed length."""
+    return (continuation_sheet(rules, table, layout, book),) if several_rounds(rules) else ()
 
 
 TABLE_PARTS: dict[str, TableParts] = {  # by the preset a kit prints as (Preset.layout)

@@ -20,19 +20,22 @@ from kitgen.text import gettext, ngettext
 
 # Games of several rounds (classic best-of and elimination, hundred) and the long game print
 # for the turns a seat takes in 19 of 20 games (docs/performance.md, "Game lengths"), on turn
-# sheets of one row per round, or for the rounds asked for; a continuation sheet serves the
-# game that runs on.
+# sheets of one row per round, or for the rounds asked for; each table's continuation sheet
+# serves its game that runs on.
 MAX_ROUNDS = 100  # the most rounds a kit prints: a longer game goes on continuation sheets
 
 
 def table_chunk(rules: Rules, table: Table, layout: Layout, book: Rulebook, rounds: int | None = None) -> Chunk:
     """Return the chunk of one table: the parts its preset prints for it, in order, for
-    ``rounds`` rounds where the game has several (``None``: as many as games need).
+    ``rounds`` rounds where the game has several (``None``: as many as games need), ending
+    with the table's continuation sheet in such a game.
 
     Raises :class:`OptionError` for a preset without a kit yet.
     """
     try:
-        parts = find_game(rules.preset).table_parts(rules, table, layout, book, rounds)
+        game = find_game(rules.preset)
+        parts = game.table_parts(rules, table, layout, book, rounds)
+        parts += game.continuation_parts(rules, table, layout, book)
     except NotImplementedError:
         raise OptionError(gettext("kitgen cannot print a kit for {preset} yet.").format(
             preset=repr(rules.preset))) from None
@@ -82,13 +85,6 @@ def check_rounds(rules: Rules, rounds: int | None) -> None:
         raise OptionError(gettext(
             "a kit prints 1 to {most} rounds, not {rounds}; a longer game goes on continuation sheets."
         ).format(most=MAX_ROUNDS, rounds=rounds))
-
-
-def continuation_chunks(rules: Rules, layout: Layout, book: Rulebook) -> list[Chunk]:
-    """Return the kit's continuation sheet, one for the whole kit, as a chunk of its own
-    (none for a game of fixed length), as the game makes it."""
-    parts = find_game(rules.preset).continuation_parts(rules, layout, book)
-    return [Chunk(gettext("Continuation"), parts)] if parts else []
 
 
 def coverage(chunk: Chunk, seats: int) -> str:

@@ -139,34 +139,43 @@ def seat_sheet(seat: int, player: str) -> str:
     return _("Seat {seat}, {player}").format(seat=seat, player=player)
 
 
-def continuation_sheet(rules: BoxRules, layout: Layout, book: Rulebook) -> TurnSheets:
-    """Return the continuation sheet of a game that runs past its turn sheets: one page of
-    rows whose round (long game: turn) numbers and fields are written in."""
+def continuation_sheet(rules: BoxRules, table: Table, layout: Layout, book: Rulebook) -> TurnSheets:
+    """Return ``table``'s continuation sheet, for its game that runs past its turn sheets:
+    named for the table, a row per seat in turn (its seat printed, the seats' players listed
+    in the note; long game: the roles in turn, their players heading the page), the round (turn) numbers written in.
+    It is for paper: a fillable kit gives it no form fields (docs/FORMS.md)."""
     long_game = has_opener(rules)  # the long game numbers turns, not rounds
     row_key = "turn" if long_game else "round"
     if long_game:
-        note = _("For a game that runs past its last turn: copy or print this page and "
-                 "number its turns on from the sheet before.")
+        note = _("For a game at this table that runs past its last turn: go on here, numbering "
+                 "the turns on from the sheet before.")
     else:
-        note = _("For a game that runs past its last round: copy or print this page and "
-                 "number its rounds on from the sheet before.")
+        note = _("For a game at this table that runs past its last round: go on here, a row per "
+                 "seat in turn, numbering the rounds on from the turn sheets. {seats}").format(
+            seats=_("; ").join(seat_sheet(seat, player) for seat, player in enumerate(table.seats, start=1)))
     geometry = turn_sheet_geometry(rules.tiles, book.strip_hint, note, layout, scored=not long_game)
-    rows = [TurnRow(round_word(row_key), "")] * geometry.per_page
     short = layout.short_field_mm
-    table_label, seat_label = field_label(TABLE_KEY), field_label(SEAT_KEY)
-    if long_game:  # the roles' names, then the table: a cut or copied page says where it belongs
+    table_label = field_label(TABLE_KEY)
+    table_field = (table_label, str(table.number), layout.text_pt)
+    if long_game:  # the roles' players, then the table: a copied page says where it belongs
         roles = role_names()
-        fields = tuple((label, "", layout.text_pt) for label in (*roles, table_label))
-        keys = (*ROLE_KEYS, TABLE_KEY)
         name_mm = layout.name_field_mm(layout.content_width_mm, (*roles, table_label), (short,), names=len(roles))
+        fields = (*((role, player, layout.name_pt(player, name_mm, 1)) for role, player in zip(roles, table.seats,
+                                                                                               strict=False)),
+                  table_field)
+        keys: tuple[str, ...] = (*ROLE_KEYS, TABLE_KEY)
+        rows = [TurnRow(round_word(row_key), "", roles[number % len(roles)]) for number in range(geometry.per_page)]
     else:
-        fields = tuple((label, "", layout.text_pt) for label in (field_label(PLAYER_KEY), seat_label, table_label))
-        keys = (PLAYER_KEY, SEAT_KEY, TABLE_KEY)
-        name_mm = player_field_mm(layout, layout.content_width_mm, ((seat_label, short), (table_label, short)))
+        fields = (table_field,)
+        keys = (TABLE_KEY,)
+        name_mm = player_field_mm(layout, layout.content_width_mm, ((table_label, short),))
+        seats = len(table.seats)  # one page, the seats in turn: whole rounds where they fit
+        shown = geometry.per_page if seats > geometry.per_page else geometry.per_page // seats * seats
+        rows = [TurnRow(round_word(row_key), "", seat_sheet(number % seats + 1, ""))
+                for number in range(shown)]
     return TurnSheets(_("Continuation sheet"), "continuation-sheet", book.strip_hint,
                       "" if long_game else field_label(SCORE_KEY), "" if long_game else SCORE_KEY, geometry, name_mm,
-                      (table_label,) if long_game else (seat_label, table_label), keys, row_key,
-                      (TurnPage(fields, tuple(rows), 1, 1),), note)
+                      (table_label,), keys, row_key, tuple(turn_pages(fields, rows, geometry.per_page)), note)
 
 
 def turn_pages(fields: tuple[tuple[str, str, float], ...], rows: Sequence[TurnRow], per_page: int,
@@ -187,9 +196,9 @@ def carry_on(row_key: str) -> str:
     (``row_key``: ``"round"`` or ``"turn"``)."""
     if row_key == "turn":
         return _("A game that runs past the numbered turns continues on the spare rows (write the "
-                 "turn in), then on the continuation sheet at the end of the kit.")
+                 "turn in), then on the table's continuation sheet after its other sheets.")
     return _("A game that runs past the numbered rounds continues on the spare rows (write the "
-             "round in), then on the continuation sheet at the end of the kit.")
+             "round in), then on the table's continuation sheet after its other sheets.")
 
 
 # --- fitting ------------------------------------------------------------
