@@ -34,3 +34,17 @@ def test_bad_lines_are_refused_in_one_sentence(text: str, words: str) -> None:
     with pytest.raises(TallyError, match=words) as raised:
         read_tally(text)
     assert str(raised.value).count(". ") == 0 and str(raised.value).endswith(".")
+
+
+def test_kitgen_tally_prints_the_verdict_and_refuses_with_status_2(tmp_path) -> None:
+    from typer.testing import CliRunner
+
+    from kitgen.cli import app
+
+    sheet = tmp_path / "sheet.txt"
+    sheet.write_text(FAIR_36)
+    result = CliRunner().invoke(app, ["tally", str(sheet)])
+    assert result.exit_code == 0 and "consistent with fair dice" in result.output and "rough guide" in result.output
+    sheet.write_text("7: 1\n7: 2\n")
+    result = CliRunner().invoke(app, ["tally", str(sheet)])
+    assert result.exit_code == 2 and "given twice" in result.output
