@@ -93,3 +93,8 @@ class OutputExistsError(KitgenError):
 
 class RenderError(KitgenError):
     """A kit render that failed: a font, resource or URL that did not load, or a foreign font."""
+
+
+class TallyError(KitgenError, ValueError):
+    """A tally file (docs/tally.md) with a total outside 2-12, a count that is not a whole
+    number, or a total given twice."""

@@ -30,7 +30,7 @@ _KINDS = (  # what a file that is not a regular one is
     (stat.S_ISCHR, "device"),
     (stat.S_ISBLK, "device"),
 )
-What = Literal["game log", "roster"]  # what a file is read as
+What = Literal["game log", "roster", "tally sheet"]  # what a file is read as
 
 
 def shown_name(path: Path | str) -> str:
@@ -74,11 +74,13 @@ def read_text(path: Path | str, what: What, error: type[KitgenError], folder: st
         raise error({
             "game log": gettext("{file} is UTF-16 text, not UTF-8; save the game log as UTF-8."),
             "roster": gettext("{file} is UTF-16 text, not UTF-8; save the roster as UTF-8."),
+            "tally sheet": gettext("{file} is UTF-16 text, not UTF-8; save the tally sheet as UTF-8."),
         }[what].format(file=repr(name)))
     if b"\x00" in data:
         raise error({
             "game log": gettext("{file} is a binary file, not a game log."),
             "roster": gettext("{file} is a binary file, not a roster."),
+            "tally sheet": gettext("{file} is a binary file, not a tally sheet."),
         }[what].format(file=repr(name)))
     try:
         return data.decode("utf-8-sig")
@@ -130,14 +132,19 @@ def _not_a_file(name: str, kind: str, what: What) -> str:
     sentences = {
         ("folder", "game log"): gettext("{file} is a folder, not a game log."),
         ("folder", "roster"): gettext("{file} is a folder, not a roster."),
+        ("folder", "tally sheet"): gettext("{file} is a folder, not a tally sheet."),
         ("fifo", "game log"): gettext("{file} is a FIFO (named pipe), not a game log."),
         ("fifo", "roster"): gettext("{file} is a FIFO (named pipe), not a roster."),
+        ("fifo", "tally sheet"): gettext("{file} is a FIFO (named pipe), not a tally sheet."),
         ("socket", "game log"): gettext("{file} is a socket, not a game log."),
         ("socket", "roster"): gettext("{file} is a socket, not a roster."),
+        ("socket", "tally sheet"): gettext("{file} is a socket, not a tally sheet."),
         ("device", "game log"): gettext("{file} is a device, not a game log."),
         ("device", "roster"): gettext("{file} is a device, not a roster."),
+        ("device", "tally sheet"): gettext("{file} is a device, not a tally sheet."),
         ("other", "game log"): gettext("{file} is not a regular file, not a game log."),
         ("other", "roster"): gettext("{file} is not a regular file, not a roster."),
+        ("other", "tally sheet"): gettext("{file} is not a regular file, not a tally sheet."),
     }
     return sentences[kind, what].format(file=repr(name))
 

@@ -131,6 +131,8 @@ def test_bad_kit_requests_exit_2_with_one_sentence(runner, tmp_path, arguments, 
     ["validate", str(FIXTURES / "cases" / "classic-3p-valid.log")],
     ["report", str(FIXTURES / "session" / "table-01.log"), "--json"],
     ["report", str(FIXTURES / "session" / "table-01.log"), "--csv"],
+    ["tally", "--help"],
+    ["tally", "examples/class-tally.txt", "--json"],
 ])
 def test_commands_that_print_no_pdf_do_not_import_the_renderer(arguments):
     code = (

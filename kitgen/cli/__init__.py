@@ -488,6 +488,46 @@ def report(
     raise typer.Exit(2 if counts["unreadable"] else 1 if counts["with_errors"] else 0)
 
 
+TALLY_EXAMPLES = examples(
+    "kitgen tally class-4b.txt",
+    "kitgen tally class-4b.txt --json",
+)
+
+
+@app.command(cls=Command, epilog=TALLY_EXAMPLES, help=_(
+    "Test a class's roll-and-tally sheet (docs/tally.md) against fair dice, as the session report does."))
+def tally(
+    # str, not Path: a sheet that cannot be read is one sentence of read_text's
+    sheet: str = typer.Argument(
+        ..., metavar="FILE", help=_("The tallies, one line a total (2-12); - for standard input.")),
+    as_json: bool = typer.Option(False, "--json", help=_("Print the figures as JSON instead.")),
+) -> None:
+    """Run ``kitgen tally`` (docs/cli.md, docs/tally.md)."""
+    from kitgen.errors import TallyError
+    from kitgen.session.tally import read_tally
+    from kitgen.textfile import read_text
+
+    try:
+        sheet_tally = read_tally(read_text(sheet, "tally sheet", TallyError))
+    except KitgenError as error:
+        fail(str(error))
+    result = sheet_tally.fit()
+    if as_json:
+        import json
+
+        typer.echo(json.dumps({
+            "title": sheet_tally.title, "throws": result.throws,
+            "counts": {str(total): count for total, count in result.counts.items()},
+            "expected": {str(total): result.expected(total) for total in result.counts},
+            "statistic": result.statistic, "freedom": result.freedom, "p_value": result.p_value,
+            "verdict": result.sentence("two-dice"), "caution": result.caution(),
+        }, ensure_ascii=False, indent=1))
+        return
+    if sheet_tally.title:
+        typer.echo(sheet_tally.title)
+    typer.echo(" ".join(filter(None, (result.sentence("two-dice"), result.caution()))))
+
+
 def _report_writer() -> Callable[[Session, Path | None, str, bool], Path]:
     """Return :func:`kitgen.session.printed.write_report`, importing the renderer."""
     from kitgen.session.printed import write_report
