@@ -159,11 +159,14 @@ def embedded_font_files(pdf: PdfReader) -> list[bytes]:
 
 
 def test_the_clock_is_pinned_only_during_a_render(renderer, monkeypatch):
-    """Every embedded font says it was modified at KIT_EPOCH, whatever the caller's
-    SOURCE_DATE_EPOCH, which is the caller's again after the render."""
+    """No embedded font carries the caller's SOURCE_DATE_EPOCH or the current time, and the
+    caller's is theirs again after the render. fontTools' subsetter stamps KIT_EPOCH; HarfBuzz's
+    (used by WeasyPrint where libharfbuzz-subset is installed) keeps the packaged file's own
+    ``head.modified``: both give the same bytes on every render."""
     from fontTools.misc.timeTools import epoch_diff
     from fontTools.ttLib import TTFont
 
+    from kitgen.kit.fonts import font_faces
     from kitgen.kit.render import KIT_EPOCH
 
     callers = "1234567890"  # 2009: the caller's own pin, not the kit's
@@ -171,8 +174,11 @@ def test_the_clock_is_pinned_only_during_a_render(renderer, monkeypatch):
     pdf = PdfReader(BytesIO(renderer.render_html(page("<p>1 2 3 Ana</p>"))))
     files = embedded_font_files(pdf)
     assert files
+    packaged = {TTFont(face.path, lazy=True)["head"].modified for face in font_faces()}
+    fixed = {int(KIT_EPOCH) - epoch_diff, *packaged}  # seconds since 1904
+    assert int(callers) - epoch_diff not in fixed
     for data in files:
-        assert TTFont(BytesIO(data))["head"].modified == int(KIT_EPOCH) - epoch_diff  # seconds since 1904
+        assert TTFont(BytesIO(data))["head"].modified in fixed
     assert os.environ["SOURCE_DATE_EPOCH"] == callers
 
 
