@@ -143,16 +143,25 @@ def roll_records(rules: BoxRules, layout: Layout, table: Table, turns: Turns, ro
     least_pt = TEXT_PT if layout.scale > 1 else layout.text_pt * SHRINK_SCALE
     names = [name for name, _number in turns]
     lines = max([1, *(seat_name_lines(layout, name, name_mm, least_pt) for name in names)])
-    cell_most = CELL_NAME_LINES if layout.scale > 1 else SEAT_NAME_LINES  # large print: room under one line a page
-    cell_lines = max([1, *(seat_name_lines(layout, name, cell_mm, least_pt, cell_most) for name in names)])
     geometry = record_geometry(rules.tiles, layout, header, lines - 1)
+    seats = len(table.seats)
+    # each seat's turns in round order (turns go round by round in seat order)
+    numbers_of = [[number for index, (_player, number) in enumerate(turns) if index % seats == seat]
+                  for seat in range(seats)]
+    seat_of = [seat for seat, mine in enumerate(numbers_of, start=1) for _number in mine]
+    seat_of += [0] * (-len(seat_of) % geometry.columns)  # spare records fill the last line
+    # a record's own caption prints its name only on a line of several seats: only those
+    # names set its height, so tables alike but for their names are laid out alike
+    seat_lines = [seat_of[start:start + geometry.columns] for start in range(0, len(seat_of), geometry.columns)]
+    in_cells = {seat for line in seat_lines if len(set(line)) > 1 for seat in line if seat}
+    cell_most = CELL_NAME_LINES if layout.scale > 1 else SEAT_NAME_LINES  # large print: room under one line a page
+    cell_lines = max([1, *(seat_name_lines(layout, table.seats[seat - 1], cell_mm, least_pt, cell_most)
+                           for seat in in_cells if table.seats[seat - 1])])
     cell_caption_mm = round(layout.line_mm * (CAPTION_LINES + cell_lines - 1), 2)
     records: list[RecordCaption] = []
-    seats = len(table.seats)
-    for seat, name in enumerate(table.seats, start=1):  # turns go round by round in seat order
-        mine = [number for index, (_player, number) in enumerate(turns) if index % seats == seat - 1]
+    for seat, (name, mine) in enumerate(zip(table.seats, numbers_of, strict=True), start=1):
         size = layout.whole_words_pt(name, name_mm, lines) if name else layout.text_pt
-        cell_size = layout.whole_words_pt(name, cell_mm, cell_lines) if name else layout.text_pt
+        cell_size = layout.whole_words_pt(name, cell_mm, cell_lines) if name and seat in in_cells else layout.text_pt
         records += [RecordCaption(record_label(round_kind, number), name, size, number, seat, cell_size)
                     for number in mine]
     spare = RecordCaption(record_label(round_kind, ""), "", layout.text_pt, "", 0, layout.text_pt)

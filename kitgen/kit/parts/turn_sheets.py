@@ -141,8 +141,8 @@ def seat_sheet(seat: int, player: str) -> str:
 
 def continuation_sheet(rules: BoxRules, table: Table, layout: Layout, book: Rulebook) -> TurnSheets:
     """Return ``table``'s continuation sheet, for its game that runs past its turn sheets:
-    named for the table, a row per seat in turn (its seat printed, the seats' players listed
-    in the note; long game: the roles in turn, their players heading the page), the round (turn) numbers written in.
+    named for the table, a row per seat in turn (its seat printed; long game: the roles in
+    turn, their players heading the page), the round (turn) numbers written in.
     It is for paper: a fillable kit gives it no form fields (docs/FORMS.md)."""
     long_game = has_opener(rules)  # the long game numbers turns, not rounds
     row_key = "turn" if long_game else "round"
@@ -150,9 +150,11 @@ def continuation_sheet(rules: BoxRules, table: Table, layout: Layout, book: Rule
         note = _("For a game at this table that runs past its last turn: go on here, numbering "
                  "the turns on from the sheet before.")
     else:
+        # the seats' players are on the table's totals and roll records: named here, they
+        # would keep tables alike but for their names from sharing one layout (kitgen.kit.stamps)
         note = _("For a game at this table that runs past its last round: go on here, a row per "
-                 "seat in turn, numbering the rounds on from the turn sheets. {seats}").format(
-            seats=_("; ").join(seat_sheet(seat, player) for seat, player in enumerate(table.seats, start=1)))
+                 "seat in turn (the seats as on the table's totals), numbering the rounds on from "
+                 "the turn sheets.")
     geometry = turn_sheet_geometry(rules.tiles, book.strip_hint, note, layout, scored=not long_game)
     short = layout.short_field_mm
     table_label = field_label(TABLE_KEY)
