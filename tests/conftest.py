@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -27,6 +31,7 @@ RENDER_MODULES = frozenset({
     "test_stamps",
 })
 RENDER_FIXTURES = frozenset({"kits", "check_paper", "check_fonts", "renderer"})
+RENDERER_MODULES = ("weasyprint", "pypdf", "fontTools")  # check, validate, rules, --help import none of them
 SLOW_TESTS = frozenset({"test_session.py::test_collecting_a_session_holds_a_small_bounded_share_per_log"})
 
 
@@ -97,6 +102,25 @@ def check_fonts():
                 assert "/FontFile2" in descriptor
 
     return check
+
+
+@pytest.fixture(scope="session")
+def imported_by() -> Callable[..., list[str]]:
+    """Return a function that runs ``kitgen ARGUMENTS`` (which must exit 0) in a fresh
+    interpreter and returns which of ``modules`` (the renderer's, unless given) it imported, sorted."""
+    def imported(arguments: Sequence[str], modules: Sequence[str] = RENDERER_MODULES) -> list[str]:
+        code = (
+            "import json, sys\n"
+            "from typer.testing import CliRunner\n"
+            "from kitgen.cli import app\n"
+            f"result = CliRunner().invoke(app, {list(arguments)!r})\n"
+            "assert result.exit_code == 0, result.output\n"
+            f"print(json.dumps(sorted(name for name in {list(modules)!r} if name in sys.modules)))\n"
+        )
+        completed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+        return json.loads(completed.stdout)
+
+    return imported
 
 
 @pytest.fixture
