@@ -132,13 +132,24 @@ def _operation(rng: random.Random, level: Level, faces: tuple[int, int]) -> tupl
     return rng.choice(making) if making else None
 
 
-def _make(rng: random.Random, level: Level, kind: str) -> SheetProblem | None:
+def _roll(rng: random.Random, level: Level) -> tuple[tuple[int, ...], tuple[int, int], Operation, int,
+                                                    list[list[int]]] | None:
+    """Draw the open tiles and a throw, then an allowed operation that makes a value from its
+    faces: return the tiles, faces, operation and value with the sets of open tiles making the
+    value, or ``None`` when no allowed operation makes one."""
     open_tiles, faces = _open_tiles(rng, level), _faces(rng)
     chosen = _operation(rng, level, faces)
     if chosen is None:
         return None
     op, value = chosen
-    sets = sets_making(open_tiles, value)
+    return open_tiles, faces, op, value, sets_making(open_tiles, value)
+
+
+def _make(rng: random.Random, level: Level, kind: str) -> SheetProblem | None:
+    rolled = _roll(rng, level)
+    if rolled is None:
+        return None
+    open_tiles, faces, op, value, sets = rolled
     if not 1 <= len(sets) <= MOST_ANSWERS:
         return None
     answer: Any = sets if kind == "make" else {"value": value, "ways": sets}
@@ -146,12 +157,10 @@ def _make(rng: random.Random, level: Level, kind: str) -> SheetProblem | None:
 
 
 def _move(rng: random.Random, level: Level, kind: str) -> SheetProblem | None:
-    open_tiles, faces = _open_tiles(rng, level), _faces(rng)
-    chosen = _operation(rng, level, faces)
-    if chosen is None:
+    rolled = _roll(rng, level)
+    if rolled is None:
         return None
-    op, value = chosen
-    sets = sets_making(open_tiles, value)
+    open_tiles, faces, op, _value, sets = rolled
     if rng.random() < 0.5:  # about half the sets asked about are moves
         if not sets:
             return None
