@@ -15,12 +15,47 @@ import random
 import re
 from pathlib import Path
 
-from games_box import GeneratedGame
+from games_box import GeneratedGame, random_box_game, rules_for
 from games_knucklebones import GeneratedGame as KnucklebonesGame
+from games_knucklebones import random_knucklebones_game
+from pypdf import PdfReader
 
+from kitgen.forms.read import read_kit
 from kitgen.forms.scheme import Manifest
 
+FILLABLE_PRESETS = {  # a fillable kit of each preset (and format): its rules and players
+    "strip": (rules_for("strip"), ("Ana", "Ben", "Cy")),
+    "classic": (rules_for("classic"), ("Ana", "Ben", "Cy")),
+    "classic-best-of-3": (rules_for("classic", format="best-of-3", tiles="12"), ("Ana", "Ben", "Cy")),
+    "classic-elimination": (rules_for("classic", format="elimination"), ("Ana", "Ben", "Cy")),
+    "ten": (rules_for("ten"), ("Ana", "Ben", "Cy", "Dee")),
+    "hundred": (rules_for("hundred"), ("Ana", "Ben")),
+    "long-game": (rules_for("long-game"), ("Ana", "Ben")),
+    "knucklebones": (rules_for("knucklebones"), ("Ana", "Ben")),
+}
 ROW_FIELD = re.compile(r"(t\d+\.[a-z-]+\.sheet(\d+))\.r(\d+)\.")
+
+
+def fields_of(path: Path) -> set[str]:
+    return set(PdfReader(path).get_fields())
+
+
+def legal_game(rules, players: tuple[str, ...], kit: Path):
+    """Return a generated legal game under ``rules`` of ``players`` that the fillable ``kit``
+    has room for, and the field values that record it."""
+    manifest, _ = read_kit(kit)
+    fields = fields_of(kit)
+    for seed in range(300):
+        rng = random.Random(seed)
+        try:
+            if rules.preset == "knucklebones":
+                game = random_knucklebones_game(rng, rules, players)
+                return game, knucklebones_values(game, fields, rng)
+            game = random_box_game(rng, rules, players)
+            return game, box_values(game, manifest, fields, rng)
+        except (LookupError, StopIteration):
+            continue
+    raise AssertionError(f"no generated {rules.preset} game fits its kit")
 
 
 def box_values(game: GeneratedGame, manifest: Manifest, fields: set[str], rng: random.Random,

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from fill_kits import FILLABLE_PRESETS
 from games_box import rules_for
 from pypdf import PdfReader
 
@@ -18,17 +19,7 @@ from kitgen.kit.request import KitRequest
 
 pytestmark = pytest.mark.render
 
-CASES = {  # case: (rules, players); classic's own kit is a single round on strips
-    "strip": (rules_for("strip"), ("Ana", "Ben", "Cy")),
-    "classic": (rules_for("classic"), ("Ana", "Ben", "Cy")),
-    "classic-best-of-3": (rules_for("classic", format="best-of-3", tiles="12"), ("Ana", "Ben", "Cy")),
-    "classic-elimination": (rules_for("classic", format="elimination"), ("Ana", "Ben", "Cy")),
-    "ten": (rules_for("ten"), ("Ana", "Ben", "Cy", "Dee")),
-    "hundred": (rules_for("hundred"), ("Ana", "Ben")),
-    "hundred-digits": (rules_for("hundred", scoring="digits"), ("Ana", "", "")),
-    "long-game": (rules_for("long-game"), ("Ana", "Ben")),
-    "knucklebones": (rules_for("knucklebones"), ("Ana", "Ben")),
-}
+CASES = {**FILLABLE_PRESETS, "hundred-digits": (rules_for("hundred", scoring="digits"), ("Ana", "", ""))}
 
 TILE = re.compile(r"\.tile0*(\d+)$")
 WORD_SLACK_PT = 0.3  # glyph boxes are the font's, a little taller than the ink
