@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from kitgen.games.knucklebones.rules import Column, Grid, preview_placement
-from kitgen.web.app import create_app, replayed
+from kitgen.web.app import create_app, placement_table
 from kitgen.web.guard import Access
 from kitgen.web.store import open_store
 
@@ -115,7 +115,8 @@ def test_a_knucklebones_match_played_by_keyboard_shows_the_rules_cores_previews(
         page.keyboard.type(str(face))
         page.keyboard.press("Enter")
         page.wait_for_selector("[data-face]")
-        played = replayed(store.live_table(number))
+        saved = store.live_table(number)
+        played = placement_table(saved.rules).replay(saved.players, saved.placements)
         seat = played.due
         mine, theirs = played.grids if played.match.playing else (Grid(), Grid())
         if seat == 1:

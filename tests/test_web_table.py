@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 
 from kitgen.games import find_preset
 from kitgen.games.knucklebones.rules import Column, Grid, preview_placement
-from kitgen.web.app import create_app, replayed
+from kitgen.web.app import create_app, placement_table
 from kitgen.web.guard import Access
 from kitgen.web.store import open_store
 
@@ -43,7 +43,7 @@ def test_a_match_played_to_its_end_shows_the_rules_cores_previews_and_exports_a_
         face = rng.randint(1, 6)
         page = client.post("/table/1", data={"action": "roll", "face": str(face)}, headers=SAME_ORIGIN).text
         saved = table_of(client)
-        played = replayed(saved)
+        played = placement_table(saved.rules).replay(saved.players, saved.placements)
         seat = played.due
         mine, theirs = played.grids if played.match.playing else (Grid(), Grid())
         if seat == 1:

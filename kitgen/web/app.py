@@ -491,11 +491,6 @@ def rules_from_line(line: str) -> Rules:
     return find_preset(preset).configure(dict(option.split("=", 1) for option in options))
 
 
-def replayed(saved: SavedTable) -> Any:
-    """Return the live table ``saved`` replayed through its game's rules core."""
-    return placement_table(saved.rules).replay(saved.players, saved.placements)
-
-
 def render(arguments: list[str], folder: Path) -> Finished:
     """Return what ``kitgen kit ARGUMENTS`` printed, run in ``folder``, one kit at a time."""
     with RENDERS:
