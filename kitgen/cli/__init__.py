@@ -528,6 +528,50 @@ def tally(
     typer.echo(" ".join(filter(None, (result.sentence("two-dice"), result.caution()))))
 
 
+TALLY_SHEET_EXAMPLES = examples(
+    "kitgen tally-sheet",
+    "kitgen tally-sheet --rolls 72 --roster class.csv -o dice-lesson.pdf",
+)
+
+
+@app.command("tally-sheet", cls=Command, epilog=TALLY_SHEET_EXAMPLES, help=_(
+    "Print the roll-and-tally sheet of the dice lesson (docs/tally.md): a sheet a pupil, their "
+    "counts typed in for kitgen tally."))
+def tally_sheet_command(
+    rolls: int = typer.Option(36, "--rolls", help=_("The rolls each pupil makes: 36 or 72.")),
+    roster: Path | None = typer.Option(None, "--roster", help=_("A class list: one sheet per pupil, named.")),
+    paper: PaperName | None = typer.Option(
+        None, "--paper", case_sensitive=False, show_default="$KITGEN_PAPER, $PAPERSIZE, /etc/papersize, a4",
+        help=_("The paper size (the first of the defaults that is set)."),
+    ),
+    large_print: bool = typer.Option(False, "--large-print", help=_("Text and boxes at least 1.5x.")),
+    output: Path | None = typer.Option(None, "-o", "--output", show_default="output/tally-sheet.pdf",
+                                       help=_("The sheets' PDF.")),
+    force: bool = typer.Option(False, "--force", help=_("Replace an existing file named with -o.")),
+) -> None:
+    """Run ``kitgen tally-sheet`` (docs/tally.md)."""
+    from kitgen.practice.tally_sheet import COUNTER_COLUMNS
+
+    if rolls not in COUNTER_COLUMNS:
+        fail(_("--rolls is 36 or 72, not {rolls}.").format(rolls=rolls))
+    if output == STDOUT:
+        fail(_("tally-sheet writes a PDF file: name it with -o, not -."))
+    try:
+        names: tuple[str, ...] = ()
+        if roster is not None:
+            from kitgen.kit.roster import read_roster
+
+            names = tuple(read_roster(roster).names)
+        quiet_font_warnings()
+        from kitgen.kit.papersize import default_paper
+        from kitgen.practice.tally_sheet import write_tally_sheets
+
+        written = write_tally_sheets(names, rolls, output, paper or default_paper(), large_print, force)
+    except KitgenError as error:
+        fail(str(error))
+    typer.echo(str(written))
+
+
 def _report_writer() -> Callable[[Session, Path | None, str, bool], Path]:
     """Return :func:`kitgen.session.printed.write_report`, importing the renderer."""
     from kitgen.session.printed import write_report
