@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Callable, Sequence
@@ -13,7 +14,11 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 import kitgen.kit.build
+import kitgen.text
 from kitgen.kit.build import KitContents, WrittenKit
+
+os.environ["KITGEN_LANG"] = "en"  # not the machine's locale: the tests, and the kitgen they run, read English
+kitgen.text.use_language("en")
 
 # The test modules that render a kit or report through WeasyPrint or run `kitgen kit`,
 # `kitgen report` or `kitgen transcribe` (in process or as a command): every test in them is

@@ -4,6 +4,7 @@ no one, so that a fault in them validated as valid."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -117,3 +118,24 @@ def test_a_knucklebones_result_for_a_game_with_no_placements_is_reported_at_its_
     found = errors(manifest, {f"{row}.player": "Ana", f"{row}.face": "3", f"{row}.column": "left",
                               "t1.match.r02.result-winner-or-draw": "Ben"})
     assert ("wrong-winner", "Table 1, match record, game 2") in found
+
+
+def test_a_kit_printed_in_another_language_takes_its_words_for_no_move_in_a_tiles_cell(language):
+    language([("none|no move", "neniu|neniu movo", "what a tiles cell may say for no move, words joined by |")])
+    manifest = Manifest("classic", (("Ana", "Ben"),), ((("Ana", "1"), ("Ben", "1")),), language="eo")
+    (log,) = transcribe(manifest, {f"{ROW}.roll-total": "5+3", f"{ROW}.numbers-closed": "Neniu  Movo"})
+    assert "5+3: -" in log.text.splitlines()
+    (english,) = transcribe(Manifest("classic", (("Ana", "Ben"),), ((("Ana", "1"), ("Ben", "1")),)),
+                            {f"{ROW}.roll-total": "5+3", f"{ROW}.numbers-closed": "neniu"})
+    assert "5+3: neniu" in english.text.splitlines()  # an English kit's cell keeps the word, to be reported
+
+
+def test_the_manifest_records_the_kits_language_and_a_kit_made_before_languages_reads_as_english():
+    manifest = Manifest("classic", (("Ana", "Ben"),), language="fr")
+    assert Manifest.from_json(manifest.to_json()).language == "fr"
+    document = json.loads(manifest.to_json())
+    del document["language"]
+    assert Manifest.from_json(json.dumps(document).encode()).language == "en"
+    document["language"] = "xx"
+    with pytest.raises(ValueError, match="its language is not one kitgen speaks"):
+        Manifest.from_json(json.dumps(document).encode())

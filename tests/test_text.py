@@ -183,10 +183,37 @@ def test_kitgen_speaks_the_language_the_environment_names(language, monkeypatch)
     language([("Scoring", "Poentoj", "rules heading")])
     kitgen.text.use_language("en")
     assert pgettext("rules heading", "Scoring") == "Scoring"
-    monkeypatch.setenv("LANGUAGE", "eo")
+    monkeypatch.setenv("KITGEN_LANG", "eo")
     kitgen.text.use_language(None)
     assert pgettext("rules heading", "Scoring") == "Poentoj"
-    monkeypatch.delenv("LANGUAGE")
+    monkeypatch.delenv("KITGEN_LANG")
+
+
+@pytest.mark.parametrize(("environ", "language"), [
+    ({}, "en"),
+    ({"LANG": "de_DE.UTF-8"}, "de"),
+    ({"LC_MESSAGES": "es_ES", "LANG": "de_DE.UTF-8"}, "es"),
+    ({"LC_ALL": "fr_CA.UTF-8", "LC_MESSAGES": "es_ES", "LANG": "de_DE"}, "fr"),
+    ({"LC_ALL": "C.UTF-8", "LANG": "de_DE"}, "en"),  # LC_ALL set decides, and C is English
+    ({"LANG": "pt_BR.UTF-8"}, "en"),  # a locale kitgen does not speak: English
+    ({"KITGEN_LANG": "de", "LC_ALL": "fr_FR"}, "de"),
+    ({"LANGUAGE": "fr", "LANG": "C"}, "en"),  # GNU's LANGUAGE list is not one kitgen reads
+])
+def test_the_language_comes_from_kitgen_lang_then_the_locale_then_english(environ, language):
+    assert kitgen.text.environment_language(environ) == language
+
+
+def test_lang_chooses_the_language_of_a_commands_messages_and_an_unknown_one_is_refused_with_the_list(
+        esperanto, monkeypatch):
+    kitgen.text.use_language("en")
+    result = CliRunner().invoke(app, ["validate", "missing.log", "--lang", "en"])
+    assert result.stderr == "kitgen: missing.log: 'missing.log' does not exist.\n"
+    refused = CliRunner().invoke(app, ["rules", "--lang", "it"])
+    assert refused.exit_code == 2 and "'it' is not one of 'en', 'es', 'fr', 'de'" in refused.stderr
+    monkeypatch.setenv("KITGEN_LANG", "klingon")
+    refused = CliRunner().invoke(app, ["rules"])
+    assert refused.exit_code == 2
+    assert refused.stderr == "kitgen: KITGEN_LANG is 'klingon'; kitgen speaks en, es, fr, de.\n"
 
 
 def test_kitgen_rules_lists_each_preset_with_its_summary_in_the_language_in_use(language):

@@ -14,7 +14,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, NoReturn, cast
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn, TypeAlias, cast
 
 import typer
 
@@ -30,13 +30,14 @@ from kitgen.cli.parameters import (
     PresetOption,
     ScoringOption,
     TilesOption,
+    choices,
 )
 from kitgen.errors import KitgenError, quote
 from kitgen.games import DEFAULT_PRESET, presets
 from kitgen.games.preset import Rules
 from kitgen.kit.request import HostKeyPlacement, PaperName
+from kitgen.text import LANGUAGES, environment_language, ngettext, use_language
 from kitgen.text import gettext as _
-from kitgen.text import ngettext
 
 if TYPE_CHECKING:  # for annotations only: the CLI imports Rich and the session when a command runs
     from rich.progress import Progress, TaskID
@@ -137,6 +138,29 @@ class KitProgress:
         """Remove the bar from the terminal, if it was shown."""
         if self._shown is not None:
             self._shown[0].stop()
+
+
+def use_chosen_language(language: str | None) -> str | None:
+    """Put the language ``--lang`` names in use for the command's messages; without it the
+    language stays the one in use, from ``KITGEN_LANG`` or the locale (docs/cli.md,
+    "Languages"). A ``KITGEN_LANG`` kitgen does not speak is refused with the list, as
+    ``--lang`` is by its choices."""
+    if language:
+        use_language(language.lower())
+    elif environment_language() not in LANGUAGES:
+        fail(_("KITGEN_LANG is {language}; kitgen speaks {languages}.").format(
+            language=quote(environment_language()), languages=", ".join(LANGUAGES)))
+    return language
+
+
+if TYPE_CHECKING:  # mypy cannot read a Literal made at run time: it checks the str Typer passes
+    LanguageChoice: TypeAlias = str
+else:
+    LanguageChoice = choices(LANGUAGES)
+LanguageOption = Annotated[LanguageChoice | None, typer.Option(
+    "--lang", case_sensitive=False, is_eager=True, callback=use_chosen_language,
+    show_default="$KITGEN_LANG, the locale, en",
+    help=_("The language of what the command writes and prints."))]
 
 
 def show_version(value: bool) -> None:
@@ -254,6 +278,7 @@ def kit(
     fillable: bool = typer.Option(
         False, "--fillable", help=_("Form fields on every write-in place, to fill on a screen (docs/FORMS.md)."),
     ),
+    lang: LanguageOption = None,
 ) -> None:
     """Run ``kitgen kit`` (docs/cli.md)."""
     quiet_font_warnings()
@@ -336,6 +361,7 @@ def check(
         help=_("knucklebones: the column the die goes in (as in a log: also l, m, r, 1, 2, 3 or a, b, c)."),
     ),
     as_json: bool = typer.Option(False, "--json", help=_("Print the verdict as JSON.")),
+    lang: LanguageOption = None,
 ) -> None:
     """Run ``kitgen check`` (docs/cli.md)."""
     from kitgen.games import find_game
@@ -388,6 +414,7 @@ def validate(
         help=_("Game log files to check; a folder means every *.log file in it; - reads standard input; "
                "a filled fillable kit (PDF) means a log per table.")),
     as_json: bool = typer.Option(False, "--json", help=_("Print one JSON array with one object per log.")),
+    lang: LanguageOption = None,
 ) -> None:
     """Run ``kitgen validate`` (docs/cli.md)."""
     from contextlib import closing
@@ -446,6 +473,7 @@ def report(
     force: bool = typer.Option(False, "--force", help=_("Replace an existing file named with -o.")),
     as_json: bool = typer.Option(False, "--json", help=_("Print the standings and figures as JSON instead.")),
     as_csv: bool = typer.Option(False, "--csv", help=_("Print the standings and figures as CSV instead.")),
+    lang: LanguageOption = None,
 ) -> None:
     """Run ``kitgen report`` (docs/cli.md)."""
     from kitgen.session.collect import collect_session, collect_session_while
@@ -501,6 +529,7 @@ def tally(
     sheet: str = typer.Argument(
         ..., metavar="FILE", help=_("The tallies, one line a total (2-12); - for standard input.")),
     as_json: bool = typer.Option(False, "--json", help=_("Print the figures as JSON instead.")),
+    lang: LanguageOption = None,
 ) -> None:
     """Run ``kitgen tally`` (docs/cli.md, docs/tally.md)."""
     from kitgen.errors import TallyError
@@ -548,6 +577,7 @@ def tally_sheet_command(
     output: Path | None = typer.Option(None, "-o", "--output", show_default="output/tally-sheet.pdf",
                                        help=_("The sheets' PDF.")),
     force: bool = typer.Option(False, "--force", help=_("Replace an existing file named with -o.")),
+    lang: LanguageOption = None,
 ) -> None:
     """Run ``kitgen tally-sheet`` (docs/tally.md)."""
     from kitgen.practice.tally_sheet import COUNTER_COLUMNS
@@ -588,6 +618,7 @@ def transcribe_command(
         None, "-o", "--output", show_default=_("the kit's folder"), help=_("The folder to write the logs in."),
     ),
     force: bool = typer.Option(False, "--force", help=_("Replace logs that exist.")),
+    lang: LanguageOption = None,
 ) -> None:
     """Run ``kitgen transcribe`` (docs/cli.md)."""
     from kitgen.forms.read import kit_logs
@@ -613,6 +644,7 @@ def rules_command(
         None, metavar="PRESET", case_sensitive=False, show_default=False,
         help=_("A preset id; without one, list the presets.")),
     ops: OpsOption = None,
+    lang: LanguageOption = None,
 ) -> None:
     """Run ``kitgen rules`` (docs/cli.md)."""
     from kitgen.games import find_preset
@@ -665,6 +697,7 @@ def practice_command(
     ),
     force: bool = typer.Option(False, "--force", help=_("Replace existing files named with -o.")),
     as_json: bool = typer.Option(False, "--json", help=_("Print every sheet's problems and answers as JSON.")),
+    lang: LanguageOption = None,
 ) -> None:
     """Run ``kitgen practice`` (docs/practice.md)."""
     import json
@@ -772,6 +805,7 @@ def serve_command(
         None, "--data", show_default="$XDG_DATA_HOME/kitgen, ~/.local/share/kitgen",
         help=_("The folder of the app's store (an SQLite file), made on first use."),
     ),
+    lang: LanguageOption = None,
 ) -> None:
     """Run ``kitgen serve`` (docs/web.md)."""
     try:

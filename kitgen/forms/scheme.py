@@ -24,7 +24,7 @@ from typing import Any
 from kitgen.errors import KitgenError
 from kitgen.kit.tables import MAX_TABLES
 from kitgen.rules.names import parse_name, parse_names
-from kitgen.text import gettext, ngettext
+from kitgen.text import LANGUAGES, gettext, ngettext
 
 SCHEME_VERSION = 2  # docs/FORMS.md: raised whenever a field name's meaning changes
 SCHEMES_READ = (1, 2)  # docs/FORMS.md: scheme 1 names are scheme 2's, made from the labels
@@ -210,18 +210,22 @@ class Manifest:
     """What a fillable kit is for: the ``rules`` line of its logs (``"classic tiles=12"``),
     its ``tables``' seats (a name, or ``""`` for a seat to write in), each table's roll
     ``records`` in print order as printed (player and round, ``""`` where written in) and
-    the field scheme ``version`` its fields follow."""
+    the field scheme ``version`` its fields follow, and the ``language`` it is printed in
+    (its cells may hold that language's words for "no move"; its field names are the same in
+    every language)."""
 
     rules: str
     tables: tuple[tuple[str, ...], ...]
     records: tuple[tuple[tuple[str, str], ...], ...] = ()
     version: int = SCHEME_VERSION
+    language: str = "en"
 
     def to_json(self) -> bytes:
         """Return the manifest as the JSON file a kit embeds (keys sorted: the same kit is
         the same bytes)."""
         document = {
             "kind": MANIFEST_KIND,
+            "language": self.language,
             "scheme": self.version,
             "rules": self.rules,
             "preset": self.rules.split()[0],
@@ -274,7 +278,11 @@ class Manifest:
         seats = tuple(_checked_seats(table, number, low, high) for number, table in enumerate(tables, start=1))
         records = tuple(_checked_records(table, number, names) for number, (table, names)
                         in enumerate(zip(tables, seats, strict=True), start=1))
-        return cls(rules, seats, records, version)
+        language = document.get("language", "en")  # a kit made before kits had languages is English
+        if language not in LANGUAGES:
+            raise ValueError(gettext(
+                "its embedded manifest is not a kitgen kit's: its language is not one kitgen speaks."))
+        return cls(rules, seats, records, version, language)
 
 
 def _checked_rules(rules: object, preset: object) -> tuple[str, int, int]:

@@ -20,6 +20,7 @@ from kitgen.games import find_preset
 from kitgen.games.preset import RecordShape
 from kitgen.rules.names import name_key
 from kitgen.rules.numbers import read_number
+from kitgen.text import in_language
 from kitgen.text.fields import Place
 
 # Column keys of the records (docs/FORMS.md; the kit's headings through field_key).
@@ -87,7 +88,7 @@ def transcribe(manifest: Manifest, values: Mapping[str, str]) -> list[TableLog]:
     ``values`` (field name to text; a ticked box ``"/on"``), tables in order; a table
     with nothing filled in has none."""
     shape = record_shape(manifest.rules)
-    by_table = _by_table(values, len(manifest.tables))
+    by_table = _by_table(values, len(manifest.tables), no_move_words(manifest.language))
     logs = []
     for number, seats in enumerate(manifest.tables, start=1):
         table = by_table.get(number, {})
@@ -115,14 +116,29 @@ def record_shape(rules: str) -> RecordShape:
     return preset.record_shape if preset.id == name else RecordShape()
 
 
-def _by_table(values: Mapping[str, str], tables: int) -> dict[int, dict[str, str]]:
+def no_move_words(language: str) -> frozenset[str]:
+    """Return the words, in lower case, that a tiles cell of a kit printed in ``language``
+    may hold for "no move", beside the log's own ``-``, ``none`` and ``no move``.
+
+    >>> sorted(no_move_words("en"))
+    ['no move', 'none']
+    """
+    words = in_language(language, "what a tiles cell may say for no move, words joined by |", "none|no move")
+    return frozenset(filter(None, (" ".join(word.lower().split()) for word in words.split("|"))))
+
+
+def _by_table(values: Mapping[str, str], tables: int, no_move: frozenset[str]) -> dict[int, dict[str, str]]:
     """Return the fields of each of the first ``tables`` tables, by table number, each
-    value on one line: one pass over ``values``, whatever the number of tables."""
+    value on one line, a tiles cell holding a word of ``no_move`` as ``-``: one pass over
+    ``values``, whatever the number of tables."""
     grouped: dict[int, dict[str, str]] = {}
     for name, value in values.items():
         found = _TABLE.match(name)
         if found and int(found[1]) <= tables:
-            grouped.setdefault(int(found[1]), {})[name] = _cell(value)
+            cell = _cell(value)
+            if name.endswith((CLOSED, TILES)) and cell.lower() in no_move:
+                cell = "-"
+            grouped.setdefault(int(found[1]), {})[name] = cell
     return grouped
 
 

@@ -28,7 +28,7 @@ from kitgen.kit.render import DocumentInfo
 from kitgen.kit.request import KitRequest
 from kitgen.kit.tables import Table, plan_tables
 from kitgen.rulebook import rulebook
-from kitgen.text import gettext, ngettext
+from kitgen.text import gettext, language_in_use, ngettext
 
 HOST_KEY_MODES = ("separate", "appended", "none")
 
@@ -153,10 +153,11 @@ def render_kit(
 
 def kit_manifest(rules: str, tables: tuple[Table, ...], chunks: list[Chunk]) -> Manifest:
     """Return the manifest of a fillable kit of ``tables`` printed as ``chunks``: its
-    rules line, seats and, per table, the player and round printed on each roll record."""
+    rules line, seats, per table the player and round printed on each roll record, and the
+    language in use, which the kit is printed in."""
     records = tuple(
         tuple((caption.player, caption.round_number)
               for part in chunk.parts if isinstance(part, RollRecords) for page in part.pages for caption in page)
         for chunk in chunks[:len(tables)]  # the tables' chunks come first
     )
-    return Manifest(rules, tuple(table.seats for table in tables), records)
+    return Manifest(rules, tuple(table.seats for table in tables), records, language=language_in_use())

@@ -38,6 +38,7 @@ from kitgen.errors import RosterError, quote
 from kitgen.kit.tables import check_name_count
 from kitgen.rules.names import parse_names
 from kitgen.text import gettext, ngettext, pgettext
+from kitgen.text.numbers import whole
 from kitgen.text.summaries import listed
 from kitgen.textfile import read_bytes, shown_name
 
@@ -152,7 +153,7 @@ def parse_roster(data: bytes, source: str) -> Roster:
         shown = [quote(cell.strip()) for cell in rows[0] if cell.strip()] if rows else []
         found = listed(shown[:LISTED_HEADINGS]) or pgettext("columns found", "none")
         if len(shown) > LISTED_HEADINGS:
-            found = gettext("{listed} and {count} more").format(listed=found, count=f"{len(shown) - LISTED_HEADINGS:,}")
+            found = gettext("{listed} and {count} more").format(listed=found, count=whole(len(shown) - LISTED_HEADINGS))
         raise RosterError(gettext(
             "roster {source} has no 'name' column, nor 'first name' and 'last name' (its columns: {found})."
         ).format(source=repr(source), found=found))
@@ -282,7 +283,7 @@ def _too_many(source: str, most: int, what: str) -> RosterError:
         "strings": ngettext("roster {source} has more than {count} shared string, more than a class list.",
                             "roster {source} has more than {count} shared strings, more than a class list.", most),
     }[what]
-    return RosterError(sentence.format(source=repr(source), count=f"{most:,}"))
+    return RosterError(sentence.format(source=repr(source), count=whole(most)))
 
 
 Start = Callable[[str, dict[str, str]], None]  # what reads an element's start: its tag and attributes
@@ -344,7 +345,7 @@ class _Workbook:
                     "more than a spreadsheet cell holds.",
                     "roster {source} has a text of more than {count} characters in {part}, "
                     "more than a spreadsheet cell holds.", MAX_CELL_CHARS,
-                ).format(source=repr(source), count=f"{MAX_CELL_CHARS:,}", part=quote(part)))
+                ).format(source=repr(source), count=whole(MAX_CELL_CHARS), part=quote(part)))
 
         def refuse_dtd(*declaration: object) -> None:
             raise RosterError(gettext("roster {source} has a DTD in {part}, which no workbook has.").format(

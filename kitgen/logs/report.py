@@ -10,6 +10,7 @@ from typing import Any, Protocol
 from kitgen.rules.problems import Problem
 from kitgen.text import gettext, ngettext
 from kitgen.text.fields import Place, place_text
+from kitgen.text.numbers import whole
 from kitgen.text.problems import describe
 from kitgen.text.summaries import summary_line_text
 
@@ -194,7 +195,7 @@ def format_text(report: Report) -> str:
         lines.append(ngettext("{file}: {count} more errors not listed (a log reports its first {kept}).",
                               "{file}: {count} more errors not listed (a log reports its first {kept}).",
                               report.errors_left_out,
-                              ).format(file=report.file, count=report.errors_left_out, kept=f"{ERRORS_KEPT:,}"))
+                              ).format(file=report.file, count=report.errors_left_out, kept=whole(ERRORS_KEPT)))
     count = report.error_count
     verdict = (gettext("{file}: valid") if report.valid
                else ngettext("{file}: invalid, {count} error", "{file}: invalid, {count} errors", count))

@@ -18,6 +18,7 @@ from fractions import Fraction
 from kitgen.games.box.rules import FACES, TWO_DICE_TOTALS
 from kitgen.text import gettext as _
 from kitgen.text import ngettext
+from kitgen.text.numbers import decimal, significant
 
 TWO_DICE = {total: Fraction(6 - abs(total - 7), 36) for total in TWO_DICE_TOTALS}  # the 2d6 triangle
 ONE_DIE = {face: Fraction(1, 6) for face in FACES}
@@ -145,5 +146,5 @@ def p_text(p_value: float) -> str:
     ('p = 0.40', 'p = 0.0042', 'p = 1.00', 'p < 0.0001')
     """
     if p_value < 0.0001:
-        return "p < 0.0001"
-    return f"p = {p_value:.2f}" if p_value >= 0.01 else f"p = {p_value:.2g}"
+        return f"p < {decimal(0.0001, 4)}"
+    return f"p = {decimal(p_value, 2)}" if p_value >= 0.01 else f"p = {significant(p_value, 2)}"

@@ -26,6 +26,7 @@ from kitgen.session.dice import Fit
 from kitgen.session.figures import HEADINGS, PlayerRow, Session, Standings, TableLine, placing_text
 from kitgen.text import N_, ngettext, pgettext
 from kitgen.text import gettext as _
+from kitgen.text.numbers import decimal, whole
 from kitgen.text.summaries import clauses, listed, summary_line_text
 
 DEFAULT_OUTPUT = Path("output") / "report.pdf"  # beside the kit's ./output/kit.pdf
@@ -190,7 +191,7 @@ def chart(fit: Fit, heading: str, what: str, outcome: str, counted: tuple[str, .
         for index, (outcome, count) in enumerate(fit.counts.items())
     )
     ticks = tuple((str(value), y(value)) for value in range(0, top_value + 1, step))
-    counts = tuple((str(outcome), str(count), f"{fit.expected(outcome):.1f}")
+    counts = tuple((str(outcome), str(count), decimal(fit.expected(outcome), 1))
                    for outcome, count in fit.counts.items())
     caution = fit.caution()
     return Chart(heading, fit.sentence(what), caution, outcome, CHART_WIDTH_MM, CHART_HEIGHT_MM, AXIS_LEFT_MM,
@@ -208,8 +209,8 @@ def figure_text(value: float | int | None) -> str:
     if value is None:
         return "–"
     if isinstance(value, float):
-        return f"{value:.1f}"
-    return str(value)
+        return decimal(value, 1)
+    return whole(value)
 
 
 def standings_table(group: Standings) -> StandingsTable:
@@ -348,9 +349,9 @@ def render_report(session: Session, paper: str = "a4") -> bytes:
     """
     if len(session.tables) > MAX_PRINTED_LOGS:
         raise OptionError(_(
-            "a printed report takes at most {most} logs, and {count:,} were given; "
+            "a printed report takes at most {most} logs, and {count} were given; "
             "report each session apart, or print the figures with --json or --csv."
-        ).format(most=MAX_PRINTED_LOGS, count=len(session.tables)))
+        ).format(most=whole(MAX_PRINTED_LOGS), count=whole(len(session.tables))))
     layout = Layout.for_print(find_paper(paper), large_print=False)
     check_printable(name for table in session.tables for name in table.players)
     info = DocumentInfo(_("Session report"), _("Results, standings and dice of a session of dice games"))
