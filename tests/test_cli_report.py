@@ -175,3 +175,29 @@ def test_a_printed_report_is_bounded_and_the_figures_are_not(runner, tmp_path):
     assert not (tmp_path / "report.pdf").exists()
     figures = runner.invoke(app, ["report", str(logs), "--json"])
     assert figures.exit_code == 0 and len(json.loads(figures.stdout)["tables"]) == 251
+
+
+# The club night's report as main printed it before the figures per operation came: a
+# session of addition alone prints the same bytes (docs/cli.md, "kitgen report").
+ADDITION_ALONE_SHA256 = {"a4": "ad4fd724ab2e74a95959011a088f6d6dc9013af913175aa446418db749c7b7cb",
+                         "letter": "4acee4f50080bb93940073462b900e79b7f3e7c30c371b3e4ab045f63c913a18"}
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_session_of_addition_alone_prints_the_bytes_it_always_has(paper):
+    import hashlib
+
+    assert hashlib.sha256(render_report(collect_session([SESSION]), paper)).hexdigest() == ADDITION_ALONE_SHA256[paper]
+
+
+def test_the_dice_sheet_gives_the_figures_per_operation_when_a_table_allows_one(runner, tmp_path, club_pdf):
+    cases = Path(__file__).parent / "fixtures" / "cases"
+    path = tmp_path / "ops.pdf"
+    result = runner.invoke(app, ["report", str(cases / "ops-classic-add+mul-valid.log"),
+                                 str(cases / "ops-ten-mul+div-valid.log"), "-o", str(path)])
+    assert result.exit_code == 0, result.output
+    dice = " ".join(page_texts(path)[-1].split())
+    assert "Operations used" in dice and "Operation Throws Tiles shut Points shut" in dice
+    assert "+ addition 5 6 29" in dice
+    assert "x multiplication" in dice and "/ division" in dice and "subtraction" not in dice
+    assert "Operations used" not in " ".join(page_texts(club_pdf)[-1].split())

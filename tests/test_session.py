@@ -313,3 +313,32 @@ def test_collecting_a_session_holds_a_small_bounded_share_per_log(tmp_path, monk
     grown = peak(many) - peak(few)
     assert grown < 10 * 16_000, f"{grown:,} bytes more for 10 more logs"
     assert [table.errors for table in collect_session([many]).tables] == [1201] * 12
+
+
+CASES = FIXTURES / "cases"
+
+
+def test_figures_per_operation_count_each_throws_operation_tiles_and_points():
+    # ops-classic-add+mul-valid.log by hand: five add throws shutting 6 tiles, 29 points;
+    # five mul throws (one a no-move) shutting 7 tiles, 26 points
+    session = collect_session([CASES / "ops-classic-add+mul-valid.log"])
+    assert [(op, count.throws, count.tiles, count.points) for op, count in session.operations] == [
+        ("add", 5, 6, 29), ("mul", 5, 7, 26)]
+    assert session_json(session)["operations"] == [
+        {"op": "add", "name": "addition", "throws": 5, "tiles": 6, "points": 29},
+        {"op": "mul", "name": "multiplication", "throws": 5, "tiles": 7, "points": 26}]
+
+
+def test_figures_per_operation_come_in_rules_order_and_a_total_alone_counts_as_addition():
+    session = collect_session([CASES / "ops-ten-mul+div-valid.log", CASES / "ops-strip-add+sub-valid.log",
+                               CASES / "ops-classic-add+mul-dice-needed.log"])
+    assert [op for op, _ in session.operations] == ["add", "sub", "mul", "div"]
+    alone = collect_session([CASES / "ops-classic-add+mul-dice-needed.log"])
+    assert dict(alone.operations)["add"].throws == 6  # "5: 1 2 3" is judged, and counted, as addition
+
+
+def test_a_session_of_addition_alone_has_no_figures_per_operation(club, tmp_path):
+    assert club.operations == () and session_json(club)["operations"] == []
+    written = tmp_path / "add.log"
+    written.write_text(log("classic ops=add", "Ana", ("Ana", T14), claims=("score: 14",)))
+    assert collect_session([written]).operations == ()

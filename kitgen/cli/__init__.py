@@ -519,6 +519,7 @@ def report(
 TALLY_EXAMPLES = examples(
     "kitgen tally class-4b.txt",
     "kitgen tally class-4b.txt --json",
+    "kitgen tally class-4b.txt -o class-4b.pdf",
 )
 
 
@@ -529,6 +530,12 @@ def tally(
     sheet: str = typer.Argument(
         ..., metavar="FILE", help=_("The tallies, one line a total (2-12); - for standard input.")),
     as_json: bool = typer.Option(False, "--json", help=_("Print the figures as JSON instead.")),
+    output: Path | None = typer.Option(None, "-o", "--output", help=_("Print the figures and chart to this PDF.")),
+    paper: PaperName | None = typer.Option(
+        None, "--paper", case_sensitive=False, show_default="$KITGEN_PAPER, $PAPERSIZE, /etc/papersize, a4",
+        help=_("The paper size (the first of the defaults that is set)."),
+    ),
+    force: bool = typer.Option(False, "--force", help=_("Replace an existing file named with -o.")),
     lang: LanguageOption = None,
 ) -> None:
     """Run ``kitgen tally`` (docs/cli.md, docs/tally.md)."""
@@ -536,8 +543,19 @@ def tally(
     from kitgen.session.tally import read_tally
     from kitgen.textfile import read_text
 
+    if output == STDOUT:
+        fail(_("tally writes its PDF to a file: name it with -o, not -."))
+    if as_json and output is not None:
+        fail(_("--json prints to standard output and -o writes a PDF: choose one."))
     try:
         sheet_tally = read_tally(read_text(sheet, "tally sheet", TallyError))
+        if output is not None:
+            quiet_font_warnings()
+            from kitgen.kit.papersize import default_paper
+            from kitgen.session.tally_report import write_tally_report
+
+            typer.echo(str(write_tally_report(sheet_tally, output, paper or default_paper(), force)))
+            return
     except KitgenError as error:
         fail(str(error))
     result = sheet_tally.fit()

@@ -71,6 +71,25 @@ class Placing:
             raise ValueError(f"unknown outcome: {self.outcome!r}")
 
 
+@dataclass(frozen=True)
+class OperationCount:
+    """What the throws that named one operation did over a session (docs/rules.md section 9):
+    how many there were, and the tiles they shut and the points those tiles add up to, as
+    written.
+
+    >>> OperationCount().plus((5, 7))
+    OperationCount(throws=1, tiles=2, points=12)
+    """
+
+    throws: int = 0
+    tiles: int = 0
+    points: int = 0
+
+    def plus(self, shut: tuple[int, ...]) -> OperationCount:
+        """Return the count with one more throw, which shut the tiles ``shut``."""
+        return OperationCount(self.throws + 1, self.tiles + len(shut), self.points + sum(shut))
+
+
 OUTCOMES = ("won", "shared", "place", "out", "lost", "solo", "undecided")  # worded by kitgen.session.figures
 
 
@@ -160,6 +179,13 @@ class Game(Generic[GameRules]):
         """Add the throws recorded in ``results`` (this game's results record) to
         ``two_dice`` and ``one_die`` and return how many impossible throws were left out."""
         return cast(int, self._ranking().count_throws(results, two_dice, one_die))
+
+    def count_operations(self, rules: GameRules, results: Results, operations: dict[str, OperationCount]) -> None:
+        """Add the throws recorded in ``results`` to ``operations`` by the operation each
+        used, by its name (``add``, ``sub``, ``mul``, ``div``: docs/rules.md section 9),
+        when ``rules`` allow an operation besides addition; a game without operations, and
+        rules of addition alone, add nothing."""
+        return None
 
     def several_rounds(self, rules: GameRules) -> bool:
         """Return whether a game of ``rules`` runs over a number of rounds not fixed in

@@ -10,6 +10,7 @@ from typing import Any
 from kitgen.session.dice import Fit
 from kitgen.session.figures import HEADINGS, Session, placing_text
 from kitgen.text import gettext
+from kitgen.text.problems import operation_names
 from kitgen.text.summaries import summary_line_text
 
 CSV_FIELDS = ("rules", "rank", "player", "table", "place", "result", "file", "log_has_errors", *HEADINGS)
@@ -25,7 +26,11 @@ def session_json(session: Session) -> dict[str, Any]:
     (``won``, ``shared``, ``place``, ``out``, ``lost``, ``solo``, ``undecided``), ``round``
     (the round an ``out`` player went out in) and ``result`` in words) and ``dice`` (``two_dice`` totals, ``one_die``
     faces, ``impossible`` throws left out; each fit's ``rough`` is true, and its
-    ``caution`` the sentence saying so, when an outcome is expected fewer than 5 times)."""
+    ``caution`` the sentence saying so, when an outcome is expected fewer than 5 times) and
+    ``operations``: one object per operation named at the tables whose rules allow one
+    besides addition (docs/rules.md section 9), in the order add, sub, mul, div: ``op``, its
+    ``name`` in words, ``throws``, ``tiles`` shut and ``points`` shut (an empty list for a
+    session of addition alone)."""
     files = {table.number: table.file for table in session.tables}
     return {
         "counts": session.counts,
@@ -50,6 +55,8 @@ def session_json(session: Session) -> dict[str, Any]:
         "dice": {"two_dice": _fit_json(session.two_dice, "two-dice"),
                  "one_die": _fit_json(session.one_die, "one-die"),
                  "impossible": session.impossible},
+        "operations": [{"op": op, "name": operation_names((op,)), "throws": count.throws, "tiles": count.tiles,
+                        "points": count.points} for op, count in session.operations],
     }
 
 

@@ -31,7 +31,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from kitgen.games import LOWEST, MOST, Game, Placing, Ranking, find_game
+from kitgen.games import LOWEST, MOST, Game, OperationCount, Placing, Ranking, find_game
+from kitgen.games.box.presets import OPERATIONS
 from kitgen.games.preset import Rules
 from kitgen.logs.reader import parse_rules_line
 from kitgen.logs.report import Report, SummaryLine
@@ -154,7 +155,10 @@ class Session:
     the order first met, the fit of two-dice totals and of one-die throws, how many
     impossible throws (``bad-roll``) were left out of both, and what the dice count of each
     game played as two-dice totals and as one-die faces (:attr:`Game.two_dice_counted`,
-    :attr:`Game.one_die_counted`: catalog messages, in the order first met)."""
+    :attr:`Game.one_die_counted`: catalog messages, in the order first met), and the figures
+    per operation of the tables whose rules allow one besides addition (docs/rules.md
+    section 9: ``(name, count)`` in the order ``add``, ``sub``, ``mul``, ``div``, each
+    operation named by some throw; empty for a session of addition alone)."""
 
     tables: tuple[TableLine, ...]
     standings: tuple[Standings, ...]
@@ -163,6 +167,7 @@ class Session:
     impossible: int
     two_dice_counted: tuple[str, ...] = ()
     one_die_counted: tuple[str, ...] = ()
+    operations: tuple[tuple[str, OperationCount], ...] = ()
 
     @property
     def counts(self) -> dict[str, int]:
@@ -189,6 +194,7 @@ class SessionBuilder:
         self._one_die: dict[int, int] = {}
         self._impossible = 0
         self._games: dict[str, Game[Any]] = {}  # each game met, in order: what its dice count
+        self._operations: dict[str, OperationCount] = {}
 
     def add(self, entry: Report | tuple[str, str]) -> None:
         """Add the next log: a validator's :class:`Report`, or ``(file, sentence)`` for a
@@ -210,6 +216,7 @@ class SessionBuilder:
             for name in entry.players
         )
         self._impossible += game.count_throws(entry.results, self._two_dice, self._one_die)
+        game.count_operations(rules, entry.results, self._operations)
         self._games.setdefault(game.id, game)
 
     def session(self) -> Session:
@@ -218,7 +225,8 @@ class SessionBuilder:
         return Session(tuple(self._tables), standings, fit(self._two_dice, TWO_DICE), fit(self._one_die, ONE_DIE),
                        self._impossible,
                        tuple(game.two_dice_counted for game in self._games.values() if game.two_dice_counted),
-                       tuple(game.one_die_counted for game in self._games.values() if game.one_die_counted))
+                       tuple(game.one_die_counted for game in self._games.values() if game.one_die_counted),
+                       tuple(sorted(self._operations.items(), key=lambda item: OPERATIONS.index(item[0]))))
 
 
 def rank(rules_text: str, rules: Rules, rows: list[PlayerRow]) -> Standings:

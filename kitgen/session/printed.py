@@ -13,9 +13,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from kitgen.errors import OptionError
+from kitgen.games import OperationCount
+from kitgen.games.box.presets import Operation
+from kitgen.games.box.rules import SIGN_OF
 from kitgen.kit.fonts import check_printable, font_families
 from kitgen.kit.layout import Layout, find_paper
 from kitgen.kit.output import check_output_path, replaceable, write_files
@@ -27,6 +30,7 @@ from kitgen.session.figures import HEADINGS, PlayerRow, Session, Standings, Tabl
 from kitgen.text import N_, ngettext, pgettext
 from kitgen.text import gettext as _
 from kitgen.text.numbers import decimal, whole
+from kitgen.text.problems import operation_names
 from kitgen.text.summaries import clauses, listed, summary_line_text
 
 DEFAULT_OUTPUT = Path("output") / "report.pdf"  # beside the kit's ./output/kit.pdf
@@ -148,14 +152,46 @@ class Chart:
 
 
 @dataclass(frozen=True)
+class OperationsTable:
+    """The figures per operation of a session's tables that allow one besides addition
+    (docs/rules.md section 9), as printed: the sentence saying what is counted, the column
+    headings and one row of text cells per operation named (sign and name, throws, tiles
+    shut, points shut)."""
+
+    counted: str
+    headings: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
 class SessionDice(Part):
-    """The dice sheet: a chart per kind of throw recorded, and the note on few throws."""
+    """The dice sheet: a chart per kind of throw recorded, the note on few throws and, when
+    some table allows an operation besides addition, the figures per operation."""
 
     template: ClassVar[str] = "report/dice.html.j2"
     stylesheet: ClassVar[str | None] = "report/dice.css.j2"
     charts: tuple[Chart, ...]
     notes: tuple[str, ...]
     font_family: str
+    operations: OperationsTable | None = None
+
+
+def operations_table(operations: tuple[tuple[str, OperationCount], ...]) -> OperationsTable | None:
+    """Return the printed figures per operation of ``operations`` (:attr:`Session.operations`),
+    or ``None`` when there are none (a session of addition alone prints as it always has).
+
+    >>> operations_table((("mul", OperationCount(3, 5, 40)),)).rows
+    (('x multiplication', '3', '5', '40'),)
+    """
+    if not operations:
+        return None
+    headings = (_("Operation"), _("Throws"), _("Tiles shut"), _("Points shut"))
+    rows = tuple((f"{SIGN_OF[cast(Operation, op)]} {operation_names((op,))}", str(count.throws), str(count.tiles),
+                  str(count.points)) for op, count in operations)
+    counted = _("Counted: the throws of two dice at the tables whose rules allow an operation besides addition, "
+                "by the operation each names (a total written alone counts as addition), with the tiles "
+                "written after each throw and the points those tiles add up to.")
+    return OperationsTable(counted, headings, rows)
 
 
 def tick_step(largest: float) -> int:
@@ -336,7 +372,7 @@ def report_chunk(session: Session) -> Chunk:
                       tuple("" if table.result is None else summary_line_text(table.result)
                             for table in session.tables)),
         SessionStandings(tuple(standings_table(group) for group in session.standings)),
-        SessionDice(tuple(charts), tuple(notes), families),
+        SessionDice(tuple(charts), tuple(notes), families, operations_table(session.operations)),
     ))
 
 

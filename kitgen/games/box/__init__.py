@@ -5,21 +5,22 @@ its log walker :mod:`kitgen.games.box.log`, its ranking :mod:`kitgen.games.box.r
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from kitgen.errors import OptionError
-from kitgen.games import Game, Verdict
+from kitgen.games import Game, OperationCount, Verdict
 from kitgen.games.box.presets import PRESETS, BoxRules
 from kitgen.games.preset import best_of
 from kitgen.text import N_, gettext
 
 if TYPE_CHECKING:
+    from kitgen.games.box.results import BoxResults
     from kitgen.games.live import LiveTable
     from kitgen.kit.layout import Layout
     from kitgen.kit.parts.part import Part
     from kitgen.kit.tables import Table
     from kitgen.logs.reader import Body, Header
-    from kitgen.logs.report import Report
+    from kitgen.logs.report import Report, Results
     from kitgen.rulebook import Rulebook
 
 
@@ -56,6 +57,13 @@ class BoxGame(Game[BoxRules]):
         from kitgen.games.box.log import validate_box_log
 
         return validate_box_log(header, body, file)
+
+    def count_operations(self, rules: BoxRules, results: Results, operations: dict[str, OperationCount]) -> None:
+        """Add the two-dice throws of ``results`` to ``operations`` by the operation each
+        names, when ``rules`` allow one besides ``add`` (:func:`kitgen.games.box.ranking.count_operations`)."""
+        from kitgen.games.box.ranking import count_operations
+
+        count_operations(rules, cast("BoxResults", results), operations)
 
     def several_rounds(self, rules: BoxRules) -> bool:
         """Return whether ``rules``' format runs over rounds not fixed in advance."""

@@ -81,10 +81,10 @@ class _Turn:
     opened it), the line of its last throw, the line of the throw that ended it, the line
     of a no-move throw that spent an extra turn (when that was its last throw), the box
     before a written move on a throw that had no move (when that was its last throw), and
-    its throws as written."""
+    its throws as written with the tiles written after each (none for a no-move)."""
 
     __slots__ = ("line", "seat", "role", "box", "stage", "extra", "completed", "last_throw",
-                 "ended_at", "spent_at", "revert_to", "throws")
+                 "ended_at", "spent_at", "revert_to", "throws", "shut")
 
     def __init__(self, line: int, seat: int | None, role: Role, box: int, stage: int) -> None:
         self.line, self.seat, self.role, self.box, self.stage = line, seat, role, box, stage
@@ -95,6 +95,7 @@ class _Turn:
         self.spent_at: int | None = None
         self.revert_to: int | None = None
         self.throws: list[Throw] = []
+        self.shut: list[tuple[int, ...]] = []
 
 
 PendingClaim = ScoreClaim | TotalsClaim | RoundLine
@@ -182,6 +183,7 @@ class _BoxLogReader:
             return
         rules, throw, tiles, box = self.rules, parsed.throw, parsed.tiles, turn.box
         turn.throws.append(throw)
+        turn.shut.append(tiles)
         problems = judge_move(rules, box, throw, tiles, turn.role)
         for problem in problems:
             self.errors.add(number, problem)
@@ -394,12 +396,12 @@ class _BoxLogReader:
     def turn_record(self, turn: _Turn, seat: int, number: int, score: int) -> BoxTurn:
         """Return the record of the counted ``turn``, played by ``seat`` as its attempt or
         round ``number``, which scored ``score``."""
-        line, player, throws = turn.line, self.players[seat], tuple(turn.throws)
+        line, player, throws, shut = turn.line, self.players[seat], tuple(turn.throws), tuple(turn.shut)
         if not self.scored:
-            return BoxTurn(line, player, throws, role="opener" if seat == OPENER else "closer")
+            return BoxTurn(line, player, throws, role="opener" if seat == OPENER else "closer", shut=shut)
         if self.rules.format == "two-attempts":
-            return BoxTurn(line, player, throws, score, attempt=number)
-        return BoxTurn(line, player, throws, score, round=number)
+            return BoxTurn(line, player, throws, score, attempt=number, shut=shut)
+        return BoxTurn(line, player, throws, score, round=number, shut=shut)
 
 
 def validate_box_log(header: Header, body: Body, file: str) -> Report:

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import math
 
-from kitgen.games import LOWEST, MOST, Placing, Ranking
+from kitgen.games import LOWEST, MOST, OperationCount, Placing, Ranking
 from kitgen.games.box.presets import BoxRules
 from kitgen.games.box.results import BoxResults
+from kitgen.games.box.rules import faces_needed
 from kitgen.text import N_
 
 
@@ -134,3 +135,30 @@ def count_throws(results: BoxResults, two_dice: dict[int, int], one_die: dict[in
             counts = two_dice if throw.dice == 2 else one_die
             counts[throw.total] = counts.get(throw.total, 0) + 1
     return impossible
+
+
+def count_operations(rules: BoxRules, results: BoxResults, operations: dict[str, OperationCount]) -> None:
+    """Add every possible two-dice throw of ``results`` to ``operations`` by the operation it
+    names (docs/rules.md section 9), with the tiles written after it, when ``rules`` allow
+    an operation besides ``add``; a total written alone counts as ``add``, as it is judged.
+    One-die throws name no operation and are left out, as are impossible throws.
+
+    >>> from kitgen.games import find_preset
+    >>> from kitgen.games.box.results import BoxTurn
+    >>> from kitgen.games.box.rules import parse_throw
+    >>> turn = BoxTurn(2, "Ana", (parse_throw("6x2"), parse_throw("5+1"), parse_throw("3-3")), 9,
+    ...                round=1, shut=((5, 7), (6,), ()))
+    >>> counts: dict[str, OperationCount] = {}
+    >>> count_operations(find_preset("classic").configure({"ops": "add+sub+mul"}),
+    ...                  BoxResults((), False, (turn,)), counts)
+    >>> counts["mul"], counts["sub"].throws
+    (OperationCount(throws=1, tiles=2, points=12), 1)
+    """
+    if not faces_needed(rules):
+        return
+    for turn in results.turns:
+        for throw, shut in zip(turn.throws, turn.shut, strict=True):
+            if throw.dice != 2 or not throw.possible:
+                continue
+            op = throw.operation or "add"
+            operations[op] = operations.get(op, OperationCount()).plus(shut)

@@ -37,7 +37,9 @@ Side = Literal["closer", "opener"]  # the long game's two players: closer and op
 class BoxTurn:
     """One counted turn: the line of its ``turn`` line, its player and its throws as read
     (play after the turn ended left out); a scored turn has its ``score`` and its
-    ``attempt`` (``strip``) or ``round`` number, a long-game turn its ``role`` instead."""
+    ``attempt`` (``strip``) or ``round`` number, a long-game turn its ``role`` instead;
+    ``shut`` holds the tiles written after each throw, as written (``()`` for a no-move),
+    for the session's figures per operation (not in the JSON)."""
 
     line: int
     player: str
@@ -46,6 +48,7 @@ class BoxTurn:
     attempt: int | None = None
     round: int | None = None
     role: Side | None = None
+    shut: tuple[tuple[int, ...], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """Return the turn as the JSON object of the ``turns`` list."""
