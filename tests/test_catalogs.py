@@ -1,0 +1,69 @@
+"""The catalogs kitgen ships (docs/architecture.md, "Adding a language"): each compiled
+from its source as it stands, its placeholders those of English, and in use with --lang."""
+
+from __future__ import annotations
+
+import gettext
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+import kitgen.text
+
+ROOT = Path(__file__).resolve().parent.parent
+SHIPPED = [language for language in kitgen.text.LANGUAGES if language != "en"]
+FIELD = re.compile(r"\{[^{}]*\}")
+
+
+def source(language: str):
+    with open(kitgen.text.LOCALE_FOLDER / language / "LC_MESSAGES" / "kitgen.po", "rb") as po:
+        return read_po(po)
+
+
+@pytest.mark.parametrize("language", SHIPPED)
+def test_each_catalog_is_compiled_from_its_source_as_it_stands(language):
+    compiled = gettext.GNUTranslations(open(kitgen.text.LOCALE_FOLDER / language / "LC_MESSAGES" / "kitgen.mo", "rb"))
+    catalog = source(language)
+    assert catalog.locale is not None and str(catalog.locale) == language
+    for message in catalog:
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if not message.id or not all(strings) or message.fuzzy:
+            continue  # not translated yet: English is shown
+        if isinstance(message.id, tuple):
+            plural = (compiled.npgettext(message.context, *message.id[:2], 2) if message.context
+                      else compiled.ngettext(*message.id[:2], 2))
+            assert plural in message.string, message.id
+        elif message.context:
+            assert compiled.pgettext(message.context, message.id) == message.string, message.id
+        else:
+            assert compiled.gettext(message.id) == message.string, message.id
+
+
+@pytest.mark.parametrize("language", SHIPPED)
+def test_a_translation_keeps_the_placeholders_of_its_english(language):
+    for message in source(language):
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for string in filter(None, strings):
+            assert sorted(FIELD.findall(string)) in (sorted(FIELD.findall(ids[0])), sorted(FIELD.findall(ids[-1]))), \
+                (ids[0], string)
+
+
+@pytest.mark.parametrize(("language", "title"), [
+    ("es", "Cierra la Caja - una ronda, 9 fichas"),
+    ("fr", "Ferme la boîte"),
+    ("de", "Shut the Box - eine Runde, 9 Klappen"),
+])
+def test_kitgen_rules_and_its_help_speak_the_language_lang_names(language, title):
+    def kitgen(*args: str) -> str:
+        return subprocess.run([sys.executable, "-m", "kitgen", *args], cwd=ROOT, capture_output=True, text=True,
+                              env={"COLUMNS": "200", "PATH": "", "LANG": "C.UTF-8"}, check=True).stdout
+
+    assert kitgen("rules", "classic", "--lang", language).startswith(title)
+    english_help = kitgen("rules", "--help")
+    assert "List the presets" in english_help
+    assert "List the presets" not in kitgen("rules", "--lang", language, "--help")
