@@ -146,7 +146,7 @@ def use_chosen_language(language: str | None) -> str | None:
     "Languages"). A ``KITGEN_LANG`` kitgen does not speak is refused with the list, as
     ``--lang`` is by its choices."""
     if language:
-        use_language(language.lower())
+        use_language(language)
     elif environment_language() not in LANGUAGES:
         fail(_("KITGEN_LANG is {language}; kitgen speaks {languages}.").format(
             language=quote(environment_language()), languages=", ".join(LANGUAGES)))
@@ -157,6 +157,9 @@ if TYPE_CHECKING:  # mypy cannot read a Literal made at run time: it checks the 
     LanguageChoice: TypeAlias = str
 else:
     LanguageChoice = choices(LANGUAGES)
+PaperOption = Annotated[PaperName | None, typer.Option(
+    "--paper", case_sensitive=False, show_default="$KITGEN_PAPER, $PAPERSIZE, /etc/papersize, a4",
+    help=_("The paper size (the first of the defaults that is set)."))]
 LanguageOption = Annotated[LanguageChoice | None, typer.Option(
     "--lang", case_sensitive=False, is_eager=True, callback=use_chosen_language,
     show_default="$KITGEN_LANG, the locale, en",
@@ -257,10 +260,7 @@ def kit(
         None, "--rounds", show_default=_("what 19 in 20 games need"),
         help=_("Games of several rounds: the rounds to print (long-game: turns a seat)."),
     ),
-    paper: PaperName | None = typer.Option(
-        None, "--paper", case_sensitive=False, show_default="$KITGEN_PAPER, $PAPERSIZE, /etc/papersize, a4",
-        help=_("The paper size (the first of the defaults that is set)."),
-    ),
+    paper: PaperOption = None,
     host_key: HostKeyPlacement = typer.Option(
         "separate", "--host-key", case_sensitive=False,
         help=_("The host key as its own PDF, at the end of the kit, or left out."),
@@ -466,10 +466,7 @@ def report(
         ..., metavar="LOG...", help=_("Game logs, one per table; a folder means every *.log file in it.")),
     output: Path | None = typer.Option(
         None, "-o", "--output", show_default="output/report.pdf", help=_("The report PDF.")),
-    paper: PaperName | None = typer.Option(
-        None, "--paper", case_sensitive=False, show_default="$KITGEN_PAPER, $PAPERSIZE, /etc/papersize, a4",
-        help=_("The paper size (the first of the defaults that is set)."),
-    ),
+    paper: PaperOption = None,
     force: bool = typer.Option(False, "--force", help=_("Replace an existing file named with -o.")),
     as_json: bool = typer.Option(False, "--json", help=_("Print the standings and figures as JSON instead.")),
     as_csv: bool = typer.Option(False, "--csv", help=_("Print the standings and figures as CSV instead.")),
@@ -531,10 +528,7 @@ def tally(
         ..., metavar="FILE", help=_("The tallies, one line a total (2-12); - for standard input.")),
     as_json: bool = typer.Option(False, "--json", help=_("Print the figures as JSON instead.")),
     output: Path | None = typer.Option(None, "-o", "--output", help=_("Print the figures and chart to this PDF.")),
-    paper: PaperName | None = typer.Option(
-        None, "--paper", case_sensitive=False, show_default="$KITGEN_PAPER, $PAPERSIZE, /etc/papersize, a4",
-        help=_("The paper size (the first of the defaults that is set)."),
-    ),
+    paper: PaperOption = None,
     force: bool = typer.Option(False, "--force", help=_("Replace an existing file named with -o.")),
     lang: LanguageOption = None,
 ) -> None:
@@ -587,10 +581,7 @@ TALLY_SHEET_EXAMPLES = examples(
 def tally_sheet_command(
     rolls: int = typer.Option(36, "--rolls", help=_("The rolls each pupil makes: 36 or 72.")),
     roster: Path | None = typer.Option(None, "--roster", help=_("A class list: one sheet per pupil, named.")),
-    paper: PaperName | None = typer.Option(
-        None, "--paper", case_sensitive=False, show_default="$KITGEN_PAPER, $PAPERSIZE, /etc/papersize, a4",
-        help=_("The paper size (the first of the defaults that is set)."),
-    ),
+    paper: PaperOption = None,
     large_print: bool = typer.Option(False, "--large-print", help=_("Text and boxes at least 1.5x.")),
     output: Path | None = typer.Option(None, "-o", "--output", show_default="output/tally-sheet.pdf",
                                        help=_("The sheets' PDF.")),
@@ -704,10 +695,7 @@ def practice_command(
     open_range: str | None = typer.Option(None, "--open", help=_('Set how many tiles are open, e.g. "4-8".')),
     roster: Path | None = typer.Option(
         None, "--roster", help=_("A class list: one sheet per pupil, each its own seed.")),
-    paper: PaperName | None = typer.Option(
-        None, "--paper", case_sensitive=False, show_default="$KITGEN_PAPER, $PAPERSIZE, /etc/papersize, a4",
-        help=_("The paper size (the first of the defaults that is set)."),
-    ),
+    paper: PaperOption = None,
     large_print: bool = typer.Option(False, "--large-print", help=_("Text and boxes at least 1.5x.")),
     output: Path | None = typer.Option(
         None, "-o", "--output", show_default="output/practice.pdf",
