@@ -57,6 +57,7 @@ def read_bytes(path: Path | str, what: What, error: type[KitgenError], folder: s
         raise error({
             "game log": gettext("{file} is larger than 4 MiB, too large for a game log."),
             "roster": gettext("{file} is larger than 4 MiB, too large for a roster."),
+            "tally sheet": gettext("{file} is larger than 4 MiB, too large for a tally sheet."),
         }[what].format(file=repr(name)))
     return data
 

@@ -12,6 +12,7 @@ import stat
 import subprocess
 import sys
 import tracemalloc
+import typing
 from pathlib import Path
 
 import mutations
@@ -26,6 +27,7 @@ import kitgen.kit.build as build
 import kitgen.kit.output as output
 from kitgen.cli import app
 from kitgen.errors import (
+    KitgenError,
     LogUnreadableError,
     OptionError,
     OutputExistsError,
@@ -43,6 +45,7 @@ from kitgen.kit.tables import plan_tables
 from kitgen.logs.reader import Body, read_log_text
 from kitgen.logs.validate import validate_text
 from kitgen.rules.names import parse_name, parse_names
+from kitgen.textfile import What, read_bytes
 
 CASES = Path(__file__).parent / "fixtures" / "cases"
 VALID = CASES / "strip-2p-valid.log"
@@ -105,6 +108,15 @@ def test_a_roster_is_bounded_too(tmp_path):
     roster.write_bytes(b"Ana\n" * (MiB + 1))
     with pytest.raises(RosterError, match="larger than 4 MiB"):
         read_roster(roster)
+
+
+@pytest.mark.parametrize("what", typing.get_args(What))
+def test_every_kind_of_file_read_is_refused_past_four_mib_in_one_sentence(tmp_path, what):
+    # before: a tally sheet over 4 MiB raised KeyError, a traceback (its sentence was missing)
+    big = tmp_path / "big.txt"
+    big.write_bytes(b"#" * (4 * MiB + 1))
+    with pytest.raises(KitgenError, match=f"larger than 4 MiB, too large for a {what}"):
+        read_bytes(big, what, KitgenError)
 
 
 def test_a_roster_from_standard_input():
