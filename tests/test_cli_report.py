@@ -177,10 +177,12 @@ def test_a_printed_report_is_bounded_and_the_figures_are_not(runner, tmp_path):
     assert figures.exit_code == 0 and len(json.loads(figures.stdout)["tables"]) == 251
 
 
-# The club night's report as main printed it before the figures per operation came: a
-# session of addition alone prints the same bytes (docs/cli.md, "kitgen report").
-ADDITION_ALONE_SHA256 = {"a4": "ad4fd724ab2e74a95959011a088f6d6dc9013af913175aa446418db749c7b7cb",
-                         "letter": "4acee4f50080bb93940073462b900e79b7f3e7c30c371b3e4ab045f63c913a18"}
+# The club night's report as main printed it when the figures per operation came: a
+# session of addition alone prints the same bytes (docs/cli.md, "kitgen report"). Pinned
+# again since when the standings' columns became as wide as their headings' longest words
+# (measured): "Table" and "Combined" had run into the next column's padding.
+ADDITION_ALONE_SHA256 = {"a4": "b992571e8422bc77f68cb3718197ed2ede2040363e7a3dcd26a5f1bd93369d7d",
+                         "letter": "db3bd214360b15eb0af0abcdb1b800adac046295f3f7fc6c2440ccea78577bea"}
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

@@ -20,7 +20,7 @@ from kitgen.games import find_preset
 from kitgen.games.preset import RecordShape
 from kitgen.rules.names import name_key
 from kitgen.rules.numbers import read_number
-from kitgen.text import in_language
+from kitgen.text import catalog_of
 from kitgen.text.fields import Place
 
 # Column keys of the records (docs/FORMS.md; the kit's headings through field_key).
@@ -123,7 +123,7 @@ def no_move_words(language: str) -> frozenset[str]:
     >>> sorted(no_move_words("en"))
     ['no move', 'none']
     """
-    words = in_language(language, "what a tiles cell may say for no move, words joined by |", "none|no move")
+    words = catalog_of(language).pgettext("what a tiles cell may say for no move, words joined by |", "none|no move")
     return frozenset(filter(None, (" ".join(word.lower().split()) for word in words.split("|"))))
 
 

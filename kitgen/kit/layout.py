@@ -12,13 +12,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from math import ceil, floor
 from typing import ClassVar
 
 from kitgen.errors import OptionError, quote
 from kitgen.kit.measure import BOLD, fitted_pt, lines_for, text_mm
 from kitgen.kit.tables import balanced_sizes
-from kitgen.text import gettext, pgettext
+from kitgen.text import N_, gettext, pgettext
 
 MARGIN_MM = 10.0  # docs/kit.md: content kept inside a 10 mm safe margin
 MIN_TILE_BOX_MM = 12.0  # docs/kit.md: tile boxes at least 12 mm
@@ -35,7 +36,12 @@ HEADING_ROOM_MM = 4.5  # a sheet's heading band: its line of text and this much 
 BAR_BAND_MM = 5.0  # one scale bar and its label
 BAR_HEIGHT_MM = 3.0
 BAR_OUTLINE_MM = 0.2
-FOOTER_NOTE_MM = 4.5  # the footer's second line
+FOOTER_NOTE_MM = 4.5  # the footer's note: its first line
+FOOTER_PT = 8.5  # the footer's text size: the host's, it does not grow in large print
+FOOTER_LINE_HEIGHT = 1.2
+FURNITURE_MM = 125.0  # the footer's left part: the widest scale bar (4 in) and its label; the page number: the rest
+# what the footer's note says, formatted as Jinja's trans blocks are (python-format: "%%" prints "%")
+PRINT_NOTE = N_("Print at actual size (100\u202f%%): each bar must measure exactly what it says.")
 RECORD_MIN_WIDTH_MM = 88.0  # a roll record needs this much width for its four columns
 CAPTION_LINES = 1.4  # a record's caption: one line of write-in fields
 HEADER_PADDING_MM = 1.0
@@ -174,6 +180,9 @@ class Layout:
     field_padding_mm: ClassVar[float] = FIELD_PADDING_MM
     line_height: ClassVar[float] = LINE_HEIGHT
     bar_band_mm: ClassVar[float] = BAR_BAND_MM
+    footer_pt: ClassVar[float] = FOOTER_PT
+    footer_line_height: ClassVar[float] = FOOTER_LINE_HEIGHT
+    furniture_mm: ClassVar[float] = FURNITURE_MM
     strip_padding_mm: ClassVar[float] = STRIP_PADDING_MM
     cell_padding_mm: ClassVar[float] = CELL_PADDING_MM
     cell_padding_x_mm: ClassVar[float] = CELL_PADDING_X_MM
@@ -189,7 +198,7 @@ class Layout:
     @property
     def print_name(self) -> str:
         """Return the paper and print size in words, e.g. ``"A4 paper in large print"``."""
-        name = {"a4": "A4", "letter": "Letter"}[self.paper.id]
+        name = pgettext("paper size", "Letter") if self.paper.id == "letter" else pgettext("paper size", "A4")
         if self.scale > 1:
             return gettext("{paper} paper in large print").format(paper=name)
         return gettext("{paper} paper").format(paper=name)
@@ -204,9 +213,17 @@ class Layout:
         return self.text_pt / PT_PER_MM * LINE_HEIGHT
 
     @property
+    def print_note(self) -> str:
+        """Return the footer's note in the language in use."""
+        return gettext(PRINT_NOTE) % {}
+
+    @property
     def footer_mm(self) -> float:
-        """Return the height of the footer band: one line per scale bar, then a note."""
-        return BAR_BAND_MM * len(self.paper.scale_bars) + FOOTER_NOTE_MM
+        """Return the height of the footer band: one line per scale bar, then the note, in
+        as many lines as the language in use takes for it."""
+        more_lines = _lines_of_note(self.print_note) - 1
+        note_mm = FOOTER_NOTE_MM + more_lines * FOOTER_PT / PT_PER_MM * FOOTER_LINE_HEIGHT
+        return BAR_BAND_MM * len(self.paper.scale_bars) + note_mm
 
     @property
     def bottom_margin_mm(self) -> float:
@@ -492,3 +509,7 @@ def column_widths(
         raised |= short
 
 
+@cache
+def _lines_of_note(note: str) -> int:
+    """Return the lines the footer's ``note`` takes across the footer's left part."""
+    return max(1, lines_for(note, FURNITURE_MM, FOOTER_PT))

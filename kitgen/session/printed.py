@@ -21,6 +21,7 @@ from kitgen.games.box.presets import Operation
 from kitgen.games.box.rules import SIGN_OF
 from kitgen.kit.fonts import check_printable, font_families
 from kitgen.kit.layout import Layout, find_paper
+from kitgen.kit.measure import BOLD, text_mm
 from kitgen.kit.output import check_output_path, replaceable, write_files
 from kitgen.kit.parts.part import Chunk, Part
 from kitgen.kit.render import DocumentInfo, KitRenderer
@@ -47,6 +48,8 @@ AXIS_TOP_MM = 3.0
 BAR_SHARE = 0.62  # a bar's width as a share of its slot
 CHART_TEXT_MM = 3.4  # about 9.6 pt: labels read at arm's length
 MOST_TICKS = 6
+HEADING_PT = Layout.for_print(find_paper("a4"), large_print=False).small_pt  # a table's headings (normal print)
+HEADING_PADDING_MM = 2 * 1.2 + 0.2  # a report table cell's padding, left and right (report/macros.css.j2)
 
 
 @dataclass(frozen=True)
@@ -100,6 +103,14 @@ class StandingsTable:
     def blocks(self) -> tuple[tuple[int, int, bool], ...]:
         """Return the row groups the rows are printed in (:func:`row_blocks`)."""
         return row_blocks(len(self.rows))
+
+    @property
+    def heading_mm(self) -> tuple[float, ...]:
+        """Return the width each column needs for the longest word of its heading, measured
+        in the headings' font (bold, at the report's small size) with the cell's padding: a
+        column is at least that wide, so a language's longer word for "Rank" keeps whole."""
+        return tuple(round(max(text_mm(word, HEADING_PT, BOLD) for word in heading.split()) + HEADING_PADDING_MM, 2)
+                     for heading in self.headings)
 
 
 @dataclass(frozen=True)

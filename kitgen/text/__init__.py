@@ -99,8 +99,14 @@ _translations = _catalog(environment_language())
 def use_language(language: str | None) -> None:
     """Show every later message in ``language`` (``"en"``, ``"es"`` ...), or, for ``None``,
     in :func:`environment_language`; English where it has no catalog."""
+    use_catalog(_catalog(language or environment_language()))
+
+
+def use_catalog(catalog: _gettext.NullTranslations) -> None:
+    """Show every later message as ``catalog`` gives it (a catalog read elsewhere, such as
+    a test's pseudo-locale)."""
     global _translations
-    _translations = _catalog(language or environment_language())
+    _translations = catalog
 
 
 def language_in_use() -> str:
@@ -145,11 +151,12 @@ def npgettext(context: str, singular: str, plural: str, count: int) -> str:
     return _translations.npgettext(context, singular, plural, count)
 
 
-def in_language(language: str, context: str, message: str) -> str:
-    """Return ``message``, meant in ``context``, in ``language`` whatever the language in use
-    (the words of a kit printed in another language).
+def catalog_of(language: str) -> _gettext.NullTranslations:
+    """Return the catalog of ``language``, for words wanted in it whatever the language in
+    use (the words of a kit printed in another language); its calls are extracted as this
+    module's are (``catalog_of(language).pgettext(context, message)``).
 
-    >>> in_language("en", "tile state", "open")
+    >>> catalog_of("en").pgettext("tile state", "open")
     'open'
     """
-    return _catalog(language).pgettext(context, message)
+    return _catalog(language)
