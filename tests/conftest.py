@@ -32,7 +32,8 @@ RENDER_MODULES = frozenset({
     "test_properties_knucklebones", "test_cli_conventions", "test_cli_kit", "test_cli_report",
     "test_forms", "test_forms_hostile", "test_kit_build", "test_kit_knucklebones", "test_kit_libraries",
     "test_kit_measure", "test_kit_metadata", "test_kit_parallel", "test_kit_presets", "test_kit_print",
-    "test_kit_rounds", "test_properties_forms", "test_readme", "test_render", "test_shared_machine",
+    "test_kit_rounds", "test_languages_print", "test_properties_forms", "test_readme", "test_render",
+    "test_shared_machine",
     "test_stamps",
 })
 RENDER_FIXTURES = frozenset({"kits", "check_paper", "check_fonts", "renderer"})

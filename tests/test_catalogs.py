@@ -1,5 +1,6 @@
-"""The catalogs kitgen ships (docs/architecture.md, "Adding a language"): each compiled
-from its source as it stands, its placeholders those of English, and in use with --lang."""
+"""The catalogs kitgen ships (docs/architecture.md, "Adding a language"): each complete,
+compiled from its source as it stands, its placeholders those of English, every character
+of it drawn by the packaged fonts, and in use with --lang."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 import kitgen.text
+from kitgen.kit.fonts import check_printable
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = [language for language in kitgen.text.LANGUAGES if language != "en"]
@@ -24,15 +26,37 @@ def source(language: str):
         return read_po(po)
 
 
+def translated(message) -> bool:
+    """Return whether ``message`` (of a catalog, or ``None``) has every form translated."""
+    strings = () if message is None else message.string if isinstance(message.string, tuple) else (message.string,)
+    return bool(strings) and all(strings) and not message.fuzzy
+
+
+@pytest.mark.parametrize("language", SHIPPED)
+def test_each_catalog_translates_every_message_of_the_template(language):
+    with open(kitgen.text.LOCALE_FOLDER / "kitgen.pot", "rb") as pot:
+        template = read_po(pot)
+    catalog = source(language)
+    missing = [message.id for message in template
+               if message.id and not translated(catalog.get(message.id, message.context))]
+    assert missing == []
+
+
+def test_the_packaged_fonts_draw_every_character_of_every_catalog():
+    characters = {char for language in SHIPPED for message in source(language) if message.id
+                  for string in (message.string if isinstance(message.string, tuple) else (message.string,))
+                  for char in string if char != "\n"}  # a help text's lines
+    check_printable(["".join(sorted(characters))])
+
+
 @pytest.mark.parametrize("language", SHIPPED)
 def test_each_catalog_is_compiled_from_its_source_as_it_stands(language):
     compiled = gettext.GNUTranslations(open(kitgen.text.LOCALE_FOLDER / language / "LC_MESSAGES" / "kitgen.mo", "rb"))
     catalog = source(language)
     assert catalog.locale is not None and str(catalog.locale) == language
     for message in catalog:
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        if not message.id or not all(strings) or message.fuzzy:
-            continue  # not translated yet: English is shown
+        if not message.id or not translated(message):
+            continue  # not translated: English would be shown (the test above fails)
         if isinstance(message.id, tuple):
             plural = (compiled.npgettext(message.context, *message.id[:2], 2) if message.context
                       else compiled.ngettext(*message.id[:2], 2))
