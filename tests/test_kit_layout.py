@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import gettext
+
 import pytest
 
+from kitgen import text
 from kitgen.errors import OptionError
 from kitgen.kit.layout import (
+    CELL_PADDING_MM,
     LARGE_PRINT_SCALE,
     MIN_ROW_MM,
     MIN_TILE_BOX_MM,
@@ -13,6 +17,7 @@ from kitgen.kit.layout import (
     column_widths,
     find_paper,
 )
+from kitgen.kit.measure import text_mm
 from kitgen.kit.parts.roll_records import record_geometry
 from kitgen.kit.parts.strips import strip_geometry
 
@@ -110,3 +115,21 @@ def test_name_fields_on_one_line_share_what_the_labels_leave():
     first, second = (layout.name_field_mm(100, (label,)) for label in ("Seat 1", "Seat 2"))
     two = layout.name_field_mm(100, ("Seat 1", "Seat 2"), names=2)
     assert two == pytest.approx((first + second - 100 - layout.field_gap_mm) / 2, abs=0.02)
+
+
+class ShortNumberHeading(gettext.NullTranslations):
+    """A language whose heading of the row-number column is one narrow sign."""
+
+    def pgettext(self, context: str, message: str) -> str:
+        return "#" if (context, message) == ("number", "No.") else message
+
+
+@pytest.mark.parametrize("large_print", [False, True])
+def test_the_row_number_column_holds_three_digits_under_a_heading_narrower_than_them(large_print):
+    layout = Layout.for_print(find_paper("a4"), large_print)
+    digits_mm = 3 * max(text_mm(digit, layout.text_pt, numbers=True) for digit in "0123456789")
+    text.use_catalog(ShortNumberHeading())
+    try:
+        assert layout.row_number_mm >= digits_mm + CELL_PADDING_MM
+    finally:
+        text.use_language("en")

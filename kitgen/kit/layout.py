@@ -71,6 +71,7 @@ SUBHEADING_SCALE = 1.1
 SHORT_FIELD_MM = 14.0  # a write-in field for a number such as the attempt
 SCORE_FIELD_MM = 26.0
 ROW_NUMBER_MM = 10.0  # a record's "No." column
+ROW_NUMBER_DIGITS = 3  # a record's rows are numbered below 1,000
 ROLE_COLUMN_MM = 22.0
 PLAYER_COLUMN_MM = 40.0  # a totals table's player column (names wrap in it)
 DEFAULT_DIE_MM = 16.0  # docs/kit.md: cells sized for real dice, 16 mm dice by default
@@ -398,8 +399,12 @@ class Layout:
     @property
     def row_number_mm(self) -> float:
         """Return the width of a record's "No." column: 10 mm, or what its heading
-        measures with the cell's padding and a millimetre each side (large print)."""
-        return round(max(ROW_NUMBER_MM, text_mm(number_heading(), self.header_pt, BOLD) + CELL_PADDING_MM + 2), 2)
+        measures with the cell's padding and a millimetre each side (large print), or what
+        three of the widest digit measure with the padding (under a language's shorter heading)."""
+        heading_mm = text_mm(number_heading(), self.header_pt, BOLD) + CELL_PADDING_MM + 2
+        digit_mm = max(text_mm(digit, self.text_pt, numbers=True) for digit in "0123456789")
+        digits_mm = ceil((ROW_NUMBER_DIGITS * digit_mm + CELL_PADDING_MM) * 100) / 100  # rounded up: they must fit
+        return max(round(max(ROW_NUMBER_MM, heading_mm), 2), digits_mm)
 
     @property
     def record_columns(self) -> int:

@@ -17,7 +17,7 @@ from math import floor
 
 from fontTools.ttLib import TTFont
 
-from kitgen.kit.fonts import font_faces
+from kitgen.kit.fonts import font_faces, font_families, number_families
 
 PT_PER_MM = 72 / 25.4
 REGULAR, BOLD = 400, 700
@@ -25,15 +25,16 @@ SIZE_STEP_PT = 0.25  # a name too long for its field prints this much smaller pe
 _SEGMENT = re.compile(r"[^ -]*(?:-+ *| +|$)")  # a word with the hyphen or spaces after it
 
 
-def text_mm(text: str, size_pt: float, weight: int = REGULAR) -> float:
-    """Return the width of ``text`` set at ``size_pt`` in mm.
+def text_mm(text: str, size_pt: float, weight: int = REGULAR, numbers: bool = False) -> float:
+    """Return the width of ``text`` set at ``size_pt`` in mm; with ``numbers``, set in the
+    families numbers print in where players write against them (:func:`number_families`).
 
     Raises :class:`KeyError` for a character no kit font draws (names are checked first).
 
     >>> text_mm("WWW", 10) > text_mm("iii", 10) > 0
     True
     """
-    return sum(_advance_em(char, weight) for char in text) * size_pt / PT_PER_MM
+    return sum(_advance_em(char, weight, numbers) for char in text) * size_pt / PT_PER_MM
 
 
 def lines_for(text: str, width_mm: float, size_pt: float, weight: int = REGULAR) -> int:
@@ -81,10 +82,10 @@ def _is_mark(char: str) -> bool:
 
 
 @cache
-def _advance_em(char: str, weight: int) -> float:
+def _advance_em(char: str, weight: int, numbers: bool = False) -> float:
     """Return the advance width of ``char`` at ``weight`` in em, from the first family
-    that draws it."""
-    for path in _faces(weight):
+    that draws it (of the number families first, with ``numbers``)."""
+    for path in _faces(weight, numbers):
         font = _font(path)
         glyph = font.getBestCmap().get(ord(char))
         if glyph is None:
@@ -98,11 +99,13 @@ def _advance_em(char: str, weight: int) -> float:
 
 
 @cache
-def _faces(weight: int) -> tuple[str, ...]:
-    """Return the path of each family's upright face for ``weight``, in fallback order
-    (a variable face, or an added one, serves every weight)."""
+def _faces(weight: int, numbers: bool = False) -> tuple[str, ...]:
+    """Return the path of each family's upright face for ``weight``, in fallback order, or
+    in the order numbers print in with ``numbers`` (a variable face, or an added one, serves
+    every weight)."""
+    order = number_families() if numbers else font_families()
     faces: dict[str, str] = {}
-    for face in font_faces():
+    for face in sorted(font_faces(), key=lambda face: order.index(face.family)):
         if face.style == "normal" and face.weight in (None, weight):
             faces.setdefault(face.family, str(face.path))
     return tuple(faces.values())
