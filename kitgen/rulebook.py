@@ -214,7 +214,8 @@ def _options_text(preset: Preset[Rules], chosen: dict[str, str]) -> str:
     settled = dict(preset.configure(chosen).options)
     set_options = [option for option in preset.set_options if settled[option.name] != option.default]
     if not preset.options and not set_options:
-        return f"{heading}\n{_wrapped(gettext('{preset} has no options.').format(preset=preset.id))}"
+        none = gettext("{preset} has no options.").format(preset=preset.id)  # outside an f-string: Babel extracts it
+        return f"{heading}\n{_wrapped(none)}"
     lines = [gettext("Options (kitgen kit --rules {preset} --OPTION VALUE)").format(preset=preset.id)]
     for option in preset.options:
         lines.append(gettext("{option} (default {default}):").format(option=option.name, default=option.default))

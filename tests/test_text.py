@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 from pathlib import Path
@@ -52,6 +53,27 @@ def test_the_committed_pot_holds_every_message_of_the_sources():
         "--omit-header -o kitgen/text/locale/kitgen.pot ."
     )
     assert ("rules heading", "Scoring") in committed
+
+
+GETTEXT_CALLS = {"gettext": (None, 0), "_": (None, 0), "N_": (None, 0), "ngettext": (None, 0),
+                 "pgettext": (0, 1), "npgettext": (0, 1)}  # name: where the context and the message are
+
+
+def test_every_message_a_python_call_names_is_in_the_pot_even_inside_an_f_string():
+    with open(POT, "rb") as pot:
+        committed = message_ids((message.context, message.id) for message in read_po(pot) if message.id)
+    called = set()
+    for path in (ROOT / "kitgen").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call):
+                name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
+                if name in GETTEXT_CALLS:
+                    context, message = GETTEXT_CALLS[name]
+                    words = [argument.value if isinstance(argument, ast.Constant) else None for argument in node.args]
+                    if len(words) > message and isinstance(words[message], str):
+                        where = words[context] if context is not None else None
+                        called.add((path.relative_to(ROOT), where, words[message]))
+    assert [call for call in called if call[1:] not in committed] == []
 
 
 @pytest.fixture
