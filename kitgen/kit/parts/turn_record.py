@@ -86,7 +86,8 @@ def turn_record(layout: Layout, note: str, throws: int) -> TurnRecord:
     (docs/kit.md, "Contents" 3)."""
     note = _("{rule} {overleaf}").format(rule=note, overleaf=_(
         "A game that runs past the last row goes on over the back of the last sheet, each throw numbered on."))
-    columns = (_("Turn"), _("Die 1"), _("Die 2"), _("Total"), _("Tiles shut or opened"), pgettext("dice", "Double"),
+    columns = (pgettext("column heading", "Turn"), _("Die 1"), _("Die 2"), _("Total"), _("Tiles shut or opened"),
+               pgettext("dice", "Double"),
                _("Extra turns held"))
     widths = column_widths(layout.content_width_mm, layout.row_number_mm, TURN_COLUMN_WEIGHTS)
     header = layout.header_mm((number_heading(), *columns), widths)
