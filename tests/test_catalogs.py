@@ -91,3 +91,14 @@ def test_kitgen_rules_and_its_help_speak_the_language_lang_names(language, title
     english_help = kitgen("rules", "--help")
     assert "List the presets" in english_help
     assert "List the presets" not in kitgen("rules", "--lang", language, "--help")
+
+
+def test_a_command_without_lang_speaks_the_environments_language_after_one_with_it():
+    from typer.testing import CliRunner
+
+    from kitgen.cli import app
+
+    runner = CliRunner()
+    check = ["check", "--open", "1 2 4 9", "--roll", "5+1", "--close", "2 4"]
+    assert runner.invoke(app, [*check, "--lang", "es"]).stdout.startswith("válida:")
+    assert runner.invoke(app, check).stdout.startswith("valid:")  # KITGEN_LANG=en (conftest)

@@ -142,14 +142,14 @@ class KitProgress:
 
 def use_chosen_language(language: str | None) -> str | None:
     """Put the language ``--lang`` names in use for the command's messages; without it the
-    language stays the one in use, from ``KITGEN_LANG`` or the locale (docs/cli.md,
-    "Languages"). A ``KITGEN_LANG`` kitgen does not speak is refused with the list, as
-    ``--lang`` is by its choices."""
-    if language:
-        use_language(language)
-    elif environment_language() not in LANGUAGES:
+    language of ``KITGEN_LANG`` or the locale (docs/cli.md, "Languages"), so a command run
+    in the same process as another (a test, a script) does not keep that one's ``--lang``.
+    A ``KITGEN_LANG`` kitgen does not speak is refused with the list, as ``--lang`` is by
+    its choices."""
+    if not language and environment_language() not in LANGUAGES:
         fail(_("KITGEN_LANG is {language}; kitgen speaks {languages}.").format(
             language=quote(environment_language()), languages=", ".join(LANGUAGES)))
+    use_language(language)
     return language
 
 
@@ -162,7 +162,7 @@ PaperOption = Annotated[PaperName | None, typer.Option(
     help=_("The paper size (the first of the defaults that is set)."))]
 LanguageOption = Annotated[LanguageChoice | None, typer.Option(
     "--lang", case_sensitive=False, is_eager=True, callback=use_chosen_language,
-    show_default="$KITGEN_LANG, the locale, en",
+    show_default=_("$KITGEN_LANG, the locale, en"),
     help=_("The language of what the command writes and prints."))]
 
 
