@@ -102,3 +102,36 @@ def test_a_command_without_lang_speaks_the_environments_language_after_one_with_
     check = ["check", "--open", "1 2 4 9", "--roll", "5+1", "--close", "2 4"]
     assert runner.invoke(app, [*check, "--lang", "es"]).stdout.startswith("válida:")
     assert runner.invoke(app, check).stdout.startswith("valid:")  # KITGEN_LANG=en (conftest)
+
+
+CASES = ROOT / "tests" / "fixtures" / "cases"
+
+
+def one_log_per_error_code() -> dict[str, Path]:
+    """Return, for each error code the shared cases show, the first case log showing it."""
+    from kitgen.logs.validate import validate_text
+
+    kinds: dict[str, Path] = {}
+    for path in sorted(CASES.glob("*.log")):
+        for error in validate_text(path.read_text(encoding="utf-8")).errors:
+            kinds.setdefault(error.code, path)
+    return kinds
+
+
+@pytest.mark.parametrize("language", SHIPPED)
+def test_a_fault_of_each_kind_is_worded_in_the_language(language):
+    import json
+
+    from typer.testing import CliRunner
+
+    from kitgen.cli import app
+
+    def messages(path: Path, *lang: str) -> dict[str, str]:
+        result = CliRunner().invoke(app, ["validate", str(path), "--json", *lang])
+        return {error["code"]: error["message"] for report in json.loads(result.stdout) for error in report["errors"]}
+
+    kinds = one_log_per_error_code()
+    assert len(kinds) >= 21  # every code of the shared cases
+    for code, path in kinds.items():
+        english, translated = messages(path)[code], messages(path, "--lang", language)[code]
+        assert translated != english, (code, translated)
