@@ -189,7 +189,20 @@ def language(tmp_path, monkeypatch):
         with open(folder / f"{kitgen.text.DOMAIN}.mo", "wb") as mo:
             write_mo(mo, catalog)
         monkeypatch.setattr(kitgen.text, "LOCALE_FOLDER", tmp_path)
+        monkeypatch.setenv("KITGEN_LANG", locale)  # what a command without --lang speaks
+        if "kitgen.cli" in sys.modules:  # and the command line speaks it, as one of its own
+            monkeypatch.setattr(sys.modules["kitgen.cli"], "LANGUAGES", (*kitgen.text.LANGUAGES, locale))
         kitgen.text.use_language(locale)
 
     yield use
     kitgen.text.use_language(None)
+
+
+@pytest.fixture(autouse=True)
+def english_after_each_test():
+    """Put English back in use after every test: one that runs a command with ``--lang``
+    in this process, or a catalog of its own, leaves no other language to the next."""
+    yield
+    import kitgen.text
+
+    kitgen.text.use_language("en")
