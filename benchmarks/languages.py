@@ -9,8 +9,8 @@ Letter in normal and large print. It prints one line per kit: its pages, the pag
 takes for the same kit and the print defects tests/print_defects.py finds (each defect
 after it), then ``N kits, D defects`` and exits 1 when there is a defect. ``--language``
 and ``--print`` (repeatable) keep some; ``--out`` keeps the PDFs there (page images:
-``pdftoppm -r 60 -png``). The suite renders only large print on Letter in each language
-(tests/test_languages_print.py): this is the rest.
+``pdftoppm -r 60 -png``). The suite renders only large print on Letter in each language,
+and A4 in the pseudo-locale (tests/test_languages_print.py): this is the rest.
 """
 
 from __future__ import annotations

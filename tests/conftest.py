@@ -195,7 +195,7 @@ def language(tmp_path, monkeypatch):
         kitgen.text.use_language(locale)
 
     yield use
-    kitgen.text.use_language(None)
+    kitgen.text.use_language("en")
 
 
 @pytest.fixture(autouse=True)

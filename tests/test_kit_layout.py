@@ -10,6 +10,7 @@ from kitgen import text
 from kitgen.errors import OptionError
 from kitgen.kit.layout import (
     CELL_PADDING_MM,
+    FOOTER_PT,
     LARGE_PRINT_SCALE,
     MIN_ROW_MM,
     MIN_TILE_BOX_MM,
@@ -124,12 +125,30 @@ class ShortNumberHeading(gettext.NullTranslations):
         return "#" if (context, message) == ("number", "No.") else message
 
 
-@pytest.mark.parametrize("large_print", [False, True])
-def test_the_row_number_column_holds_three_digits_under_a_heading_narrower_than_them(large_print):
-    layout = Layout.for_print(find_paper("a4"), large_print)
+def test_the_row_number_column_holds_three_digits_under_a_heading_narrower_than_them():
+    layout = Layout.for_print(find_paper("a4"), large_print=True)  # in normal print 10 mm holds them anyway
     digits_mm = 3 * max(text_mm(digit, layout.text_pt, numbers=True) for digit in "0123456789")
     text.use_catalog(ShortNumberHeading())
     try:
         assert layout.row_number_mm >= digits_mm + CELL_PADDING_MM
     finally:
         text.use_language("en")
+
+
+class LongPrintNote(gettext.NullTranslations):
+    """A language whose printing note is three times as long as English's."""
+
+    def gettext(self, message: str) -> str:
+        return message.replace("exactly", "exactly, " * 12) if message.startswith("Print at actual size") else message
+
+
+def test_the_footer_has_room_for_each_line_the_printing_note_takes_in_the_language_in_use():
+    layout = Layout.for_print(find_paper("a4"), large_print=False)
+    english_mm = layout.footer_mm
+    text.use_catalog(LongPrintNote())
+    try:
+        longer_mm, content_mm = layout.footer_mm, layout.content_height_mm
+    finally:
+        text.use_language("en")
+    one_line_mm = FOOTER_PT / 72 * 25.4  # and a little more: its line height
+    assert longer_mm > english_mm + one_line_mm and content_mm == pytest.approx(297 - 20 - longer_mm)

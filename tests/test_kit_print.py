@@ -12,7 +12,7 @@ from print_defects import print_defects
 
 from kitgen.games import find_preset
 from kitgen.kit.build import build_kit
-from kitgen.kit.layout import Layout, find_paper
+from kitgen.kit.layout import FOOTER_PT, Layout, find_paper
 from kitgen.kit.render import KitRenderer
 from kitgen.kit.request import KitRequest
 from kitgen.rules.names import parse_names
@@ -37,7 +37,6 @@ PRESETS = {  # preset id: options (classic with 12 tiles: the widest strip and h
 PRINTS = {"a4": ("a4", False), "a4-large": ("a4", True), "letter": ("letter", False),
           "letter-large": ("letter", True)}
 CASES = {f"{preset}-{size}": (preset, size) for preset in PRESETS for size in PRINTS}
-FOOTER_PT = 8.5  # the footer's text size, --footer-size in templates/kit.css.j2
 CASES |= {f"{preset}-default": (preset, None) for preset in PRESETS}  # blank, default options
 
 # The faults of kits before issue 9, set the way they were set: a name wider than its

@@ -116,7 +116,7 @@ def session_words() -> frozenset[str]:
     return frozenset(re.findall(r"[^\W\d_]+", f"{written} {files}"))
 
 
-def other_documents(folder: Path) -> dict[str, bytes]:
+def other_documents() -> dict[str, bytes]:
     """Render, in the pseudo-locale, every PDF kitgen prints besides a kit: the session
     report, a class set of practice sheets and its key, tally sheets and the tally report."""
     text.use_catalog(PseudoTranslations())
@@ -139,7 +139,7 @@ def other_documents(folder: Path) -> dict[str, bytes]:
 def documents(tmp_path_factory) -> dict[str, Path]:
     folder = tmp_path_factory.mktemp("documents")
     paths = {}
-    for name, pdf in other_documents(folder).items():
+    for name, pdf in other_documents().items():
         paths[name] = folder / f"{name}.pdf"
         paths[name].write_bytes(pdf)
     return paths

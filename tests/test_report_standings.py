@@ -178,3 +178,14 @@ def test_no_page_holds_a_single_row(tmp_path, tables, solo):
     assert sum(count for sheet, count in counted if sheet == "Tables") == tables + solo
     assert sum(count for sheet, count in counted if sheet == "Standings") == 3 * tables + solo
     assert all(count >= 2 for _, count in counted), counted
+
+
+def test_a_standings_column_is_as_wide_as_its_headings_longest_word_kept_whole_at_a_no_break_space():
+    from kitgen.kit.measure import BOLD, text_mm
+    from kitgen.session.printed import HEADING_PADDING_MM, HEADING_PT, StandingsTable
+
+    table = StandingsTable("classic", "", ("Ranglistenplatz", "Moy.\u00a0restant", "Round wins"), (), ())
+    widths = [width + 0.005 for width in table.heading_mm]  # rounded to 0.01 mm, within the padding's 0.2 to spare
+    assert widths[0] >= text_mm("Ranglistenplatz", HEADING_PT, BOLD) + HEADING_PADDING_MM
+    assert widths[1] >= text_mm("Moy.\u00a0restant", HEADING_PT, BOLD) + HEADING_PADDING_MM
+    assert widths[2] < text_mm("Round wins", HEADING_PT, BOLD)  # it wraps between its words

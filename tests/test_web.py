@@ -11,6 +11,7 @@ import pytest
 from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
+import kitgen.text
 import kitgen.web.app
 import kitgen.web.guard
 from kitgen.cli import app as cli
@@ -365,3 +366,16 @@ def test_a_typed_face_or_tile_in_other_digits_is_one_sentence(client):
     client.post("/box/1", data={"action": "throw", "throw": "8"}, headers=SAME_ORIGIN)
     answer = client.post("/box/1", data={"action": "claim", "tile": "\u00b2"}, headers=AS_JSON)
     assert answer.status_code == 400 and "fault in kitgen" not in answer.text
+
+
+def test_a_page_in_another_language_shows_the_faults_in_it_too(client):
+    kitgen.text.use_language("fr")
+    answer = client.post("/validate", files=uploads(CASES / "classic-12-2p-bad-roll.log"), headers=SAME_ORIGIN)
+    assert answer.status_code == 200 and '<html lang="fr">' in answer.text
+    assert "un dé montre de 1 à 6, pas 0." in answer.text and "a die shows" not in answer.text
+
+
+def test_the_kit_forms_language_is_a_list_showing_the_apps_language(client):
+    kitgen.text.use_language("de")
+    page = client.get("/kit").text
+    assert '<option selected>de</option>' in page and "<option>fr</option>" in page

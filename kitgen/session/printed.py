@@ -49,7 +49,7 @@ BAR_SHARE = 0.62  # a bar's width as a share of its slot
 CHART_TEXT_MM = 3.4  # about 9.6 pt: labels read at arm's length
 MOST_TICKS = 6
 HEADING_PT = Layout.for_print(find_paper("a4"), large_print=False).small_pt  # a table's headings (normal print)
-HEADING_PADDING_MM = 2 * 1.2 + 0.2  # a report table cell's padding, left and right (report/macros.css.j2)
+HEADING_PADDING_MM = 2 * 1.2 + 0.2  # a report cell's padding, left and right (report/macros.css.j2), 0.2 to spare
 
 
 @dataclass(frozen=True)
@@ -109,8 +109,8 @@ class StandingsTable:
         """Return the width each column needs for the longest word of its heading, measured
         in the headings' font (bold, at the report's small size) with the cell's padding: a
         column is at least that wide, so a language's longer word for "Rank" keeps whole."""
-        return tuple(round(max(text_mm(word, HEADING_PT, BOLD) for word in heading.split()) + HEADING_PADDING_MM, 2)
-                     for heading in self.headings)
+        return tuple(round(max(text_mm(word, HEADING_PT, BOLD) for word in heading.split(" ")) + HEADING_PADDING_MM, 2)
+                     for heading in self.headings)  # split where the line may break: not at a no-break space
 
 
 @dataclass(frozen=True)

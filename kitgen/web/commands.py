@@ -26,7 +26,7 @@ from pathlib import Path
 
 import kitgen
 from kitgen.errors import KitgenError
-from kitgen.text import gettext
+from kitgen.text import gettext, language_in_use
 
 KITGEN_ROOT = str(Path(kitgen.__file__).resolve().parent.parent)  # the folder kitgen is imported from
 CHILD = "import sys; sys.path.insert(0, sys.argv.pop(1)); from kitgen.cli import run; run()"
@@ -66,9 +66,10 @@ class Finished:
 
 def run_kitgen(arguments: Sequence[str], folder: Path, timeout_s: float) -> Finished:
     """Return what ``kitgen ARGUMENTS`` prints, run in ``folder`` by this Python with this
-    kitgen. Raises :class:`CommandError` when it runs longer than ``timeout_s`` or is killed."""
+    kitgen, in the language in use. Raises :class:`CommandError` when it runs longer than ``timeout_s`` or is killed."""
     command = [sys.executable, "-P", "-c", CHILD, KITGEN_ROOT, *arguments]
-    environment = {**os.environ, "PYTHONSAFEPATH": "1", "COLUMNS": "100"}
+    # the language of the app's pages: a command's own --lang (the kit form's) still wins
+    environment = {**os.environ, "PYTHONSAFEPATH": "1", "COLUMNS": "100", "KITGEN_LANG": language_in_use()}
     environment.pop("PYTHONPATH", None)
     try:
         done = subprocess.run(command, cwd=folder, env=environment, stdin=subprocess.DEVNULL,

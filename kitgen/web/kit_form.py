@@ -16,7 +16,7 @@ from typing import Literal, get_args
 from kitgen.errors import OptionError, quote
 from kitgen.games import DEFAULT_PRESET, presets
 from kitgen.kit.request import HostKeyPlacement, PaperName
-from kitgen.text import gettext
+from kitgen.text import LANGUAGES, gettext, language_in_use
 
 Kind = Literal["choice", "text", "int", "float", "flag", "file"]
 NOT_FIELDS = ("output", "force")  # they name a file on the server, which the app chooses
@@ -41,8 +41,8 @@ class Field:
 def choices_of(name: str) -> tuple[str, ...]:
     """Return the values the ``kit`` option ``name`` takes where it is a list, else ``()``.
 
-    >>> choices_of("paper"), choices_of("players")
-    (('a4', 'letter'), ())
+    >>> choices_of("paper"), choices_of("lang"), choices_of("players")
+    (('a4', 'letter'), ('en', 'es', 'fr', 'de'), ())
     """
     if name == "rules":
         return tuple(preset.id for preset in presets())
@@ -50,6 +50,8 @@ def choices_of(name: str) -> tuple[str, ...]:
         return get_args(PaperName)
     if name == "host-key":
         return get_args(HostKeyPlacement)
+    if name == "lang":
+        return LANGUAGES
     return tuple(dict.fromkeys(value for preset in presets() for option in preset.options
                                if option.name == name for value in option.values))
 
@@ -115,10 +117,11 @@ def kit_arguments(values: list[tuple[str, str]], roster: str | None) -> list[str
 
 
 def default_choice(field: Field) -> str:
-    """Return the value a list field shows first: the command's default.
+    """Return the value a list field shows first: the command's default (for the language,
+    the app's).
 
     >>> default_choice(Field("rules", "choice", ("strip", "classic")))
     'strip'
     """
-    defaults = {"rules": DEFAULT_PRESET, "host-key": "separate"}
+    defaults = {"rules": DEFAULT_PRESET, "host-key": "separate", "lang": language_in_use()}
     return defaults.get(field.name, "")
