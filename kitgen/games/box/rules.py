@@ -346,6 +346,23 @@ def throw_values(rules: BoxRules, throw: Throw) -> tuple[int, ...]:
     return tuple(sorted(value for value in values if value is not None))
 
 
+def possible_values(rules: BoxRules) -> tuple[int, ...]:
+    """Return, ascending, every value a throw can make under ``rules`` (docs/rules.md sections 1
+    and 9): the values of every pair of faces (:func:`throw_values`) and, where one die may be
+    thrown, each face; up to 36 (6 x 6).
+
+    >>> from kitgen.games import find_preset
+    >>> possible_values(find_preset("strip").configure({"ops": "mul"}))
+    (1, 2, 3, 4, 5, 6, 8, 9, 10, 12, 15, 16, 18, 20, 24, 25, 30, 36)
+    >>> possible_values(find_preset("strip").defaults) == tuple(TWO_DICE_TOTALS)
+    True
+    """
+    throws = [Throw(2, (first, second), first + second) for first in FACES for second in FACES if first <= second]
+    if rules.one_die != "never":
+        throws += [Throw(1, (face,), face) for face in FACES]
+    return tuple(sorted({value for throw in throws for value in throw_values(rules, throw)}))
+
+
 def throw_has_move(rules: BoxRules, movable: int, throw: Throw) -> bool:
     """Return whether some value ``throw`` makes under ``rules`` (:func:`throw_values`) can be
     made from the tiles in ``movable``: whether the throw has a move (docs/rules.md sections 1

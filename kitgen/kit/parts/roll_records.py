@@ -9,8 +9,17 @@ from dataclasses import dataclass
 from math import floor
 from typing import ClassVar
 
-from kitgen.games.box.presets import BoxRules
-from kitgen.kit.layout import CAPTION_GAP_MM, CAPTION_LINES, TEXT_PT, Layout, column_widths, number_heading
+from kitgen.games.box.presets import BoxRules, Operation
+from kitgen.games.box.rules import SIGN_OF, faces_needed
+from kitgen.kit.layout import (
+    CAPTION_GAP_MM,
+    CAPTION_LINES,
+    CELL_PADDING_MM,
+    TEXT_PT,
+    Layout,
+    column_widths,
+    number_heading,
+)
 from kitgen.kit.parts.part import (
     PLAYER_KEY,
     SEAT_KEY,
@@ -34,6 +43,15 @@ DICE_KEY = "dice-1-2"  # docs/kit.md: a dice column (one or two) where the prese
 
 
 DICE_COLUMN_WEIGHT = 1.1
+
+
+# docs/rules.md section 9: with operations besides add, a row is a number sentence (6 x 2 = 12 =
+# 5 + 7): both dice, a tick box for each allowed operation, the value, the tiles and their sum
+SENTENCE_KEYS = ("die-1", "operation", "die-2", "value", "numbers-closed", "checked-sum")
+SENTENCE_COLUMN_WEIGHTS = (0.6, 1.0, 0.6, 0.8, 2.0, 1.0)
+OPERATION_KEYS: dict[Operation, str] = {"add": "op-add", "sub": "op-sub", "mul": "op-mul", "div": "op-div"}
+TICK_GAP_MM = 0.8  # a tick box's gap to its sign (kit.css: .tick's margin) and to the next box
+SIGN_MM = 2.2  # the room of one operation's sign beside its tick box, at body size (a "x" or "/")
 
 
 SEAT_NAME_LINES = 3  # a seat's name takes this many lines of its line at most
@@ -85,20 +103,28 @@ class RollRecords(Part):
     header_pt: float
     cell_name_field_mm: float = 0.0
     cell_fields_mm: float = 0.0
+    operations: tuple[tuple[str, str], ...] = ()  # a number sentence's tick boxes: (sign, key) each
 
     @property
     def name_sizes(self) -> tuple[float, ...]:
         return name_sizes(size for page in self.pages for record in page for size in (record.player_pt, record.cell_pt))
 
 
-def roll_column(key: str) -> str:
-    """Return the heading of the roll record column ``key`` (one of :data:`ROLL_KEYS` or
-    :data:`DICE_KEY`), in the language in use."""
+def roll_column(key: str, sentence: bool = False) -> str:
+    """Return the heading of the roll record column ``key`` (one of :data:`ROLL_KEYS`,
+    :data:`DICE_KEY` or, in a record of number sentences (``sentence``), of
+    :data:`SENTENCE_KEYS`), in the language in use."""
+    if sentence and key == "numbers-closed":
+        return _("Tiles shut")  # docs/rules.md section 9: the sentence's words
     return {
         DICE_KEY: _("Dice (1/2)"),
         "roll-total": _("Roll total"),
         "numbers-closed": _("Numbers closed"),
         "checked-sum": _("Checked sum"),
+        "die-1": _("Die"),
+        "operation": _("Operation"),
+        "die-2": _("Die"),
+        "value": _("Value"),
     }[key]
 
 
@@ -127,13 +153,21 @@ def roll_records(rules: BoxRules, layout: Layout, table: Table, turns: Turns, ro
     under its own Player and Seat fields (docs/kit.md, "Contents" 3). A name prints on one line
     of the seat's line, or more where it would otherwise print smaller than body text of
     the normal kit (large print) or than :data:`~kitgen.kit.layout.WHOLE_WORD_SCALE` of it."""
+    sentence = faces_needed(rules)
     one_die = rules.one_die != "never"
-    keys = ((DICE_KEY,) if one_die else ()) + ROLL_KEYS
-    columns = tuple(roll_column(key) for key in keys)
-    weights = ((DICE_COLUMN_WEIGHT,) if one_die else ()) + ROLL_COLUMN_WEIGHTS
+    if sentence:  # docs/rules.md section 9: a number sentence a row; one die is its face alone
+        keys: tuple[str, ...] = SENTENCE_KEYS
+        weights = SENTENCE_COLUMN_WEIGHTS
+        operations = tuple((SIGN_OF[op], OPERATION_KEYS[op]) for op in rules.ops)
+        cells = tuple(operations_mm(layout, len(operations)) if key == "operation" else 0.0 for key in keys)
+    else:
+        keys = ((DICE_KEY,) if one_die else ()) + ROLL_KEYS
+        weights = ((DICE_COLUMN_WEIGHT,) if one_die else ()) + ROLL_COLUMN_WEIGHTS
+        operations, cells = (), ()
+    columns = tuple(roll_column(key, sentence) for key in keys)
     numbers = {number for _player, number in turns}
     labels = [record_label(round_kind, number) for number in sorted(numbers | {""})]
-    widths = record_column_widths(layout, labels, columns, weights)
+    widths = record_column_widths(layout, labels, columns, weights, cells)
     header_pt = min(layout.header_fit_pt((label, *columns), widths) for label in labels)
     header = max(layout.header_mm((label, *columns), widths, header_pt) for label in labels)
     player, seat_label = field_label(PLAYER_KEY), field_label(SEAT_KEY)
@@ -169,8 +203,15 @@ def roll_records(rules: BoxRules, layout: Layout, table: Table, turns: Turns, ro
     return RollRecords(
         _("Roll records"), player, seat_label, columns, keys, widths, rules.tiles, geometry, name_mm,
         geometry.caption_field_mm, seat_pages(records, spare, geometry, cell_caption_mm, overruns), header_pt,
-        cell_mm, round(cell_caption_mm - CAPTION_GAP_MM, 2),
+        cell_mm, round(cell_caption_mm - CAPTION_GAP_MM, 2), operations,
     )
+
+
+def operations_mm(layout: Layout, operations: int) -> float:
+    """Return the least width of a number sentence's operation cell: a tick box and its sign
+    for each of ``operations``, a little apart, with the cell's padding."""
+    one = layout.tick_mm + TICK_GAP_MM + SIGN_MM * layout.scale
+    return round(operations * one + (operations - 1) * TICK_GAP_MM + CELL_PADDING_MM + 1, 2)
 
 
 SHRINK_SCALE = 0.8  # in normal print, a seat's name prints down to this share of body text on one line
@@ -229,15 +270,18 @@ def captioned(line: Sequence[RecordCaption]) -> bool:
 
 
 def record_column_widths(layout: Layout, labels: list[str], columns: tuple[str, ...],
-                         weights: tuple[float, ...]) -> tuple[float, ...]:
+                         weights: tuple[float, ...], cells_mm: Sequence[float] = ()) -> tuple[float, ...]:
     """Return the widths of a roll record's columns headed ``columns`` after the row
     numbers' (headed by one of ``labels``): the row numbers' column as wide as its widest
     label word needs, the rest shared by ``weights``, each at least its longest heading
     word; where those least widths do not all fit the record (large print on A4), each
     column gets its least width's share of the record, and the headings print a little
-    smaller (:meth:`Layout.header_fit_pt`) so that no word breaks."""
+    smaller (:meth:`Layout.header_fit_pt`) so that no word breaks. A column's ``cells_mm``
+    (one a column, or none) is the least its cells need besides its heading (tick boxes)."""
     number_mm = max(layout.row_number_mm, *layout.least_columns_mm(labels))
     least = layout.least_columns_mm(columns)
+    if cells_mm:
+        least = tuple(max(heading, cell) for heading, cell in zip(least, cells_mm, strict=True))
     free = layout.record_width_mm - number_mm
     if sum(least) <= free:
         return column_widths(layout.record_width_mm, number_mm, weights, least)
