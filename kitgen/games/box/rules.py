@@ -18,6 +18,8 @@ subsets reach: a lookup, never a list of moves. Nothing here names, counts or ra
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Literal, NamedTuple
@@ -177,7 +179,29 @@ def parse_throw(text: str) -> Throw:
         total = read_number(words)
         if total is not None:
             return Throw(2, (), total)
-    raise ThrowSyntaxError(Problem("syntax", "throw", (("text", text.strip()),)))
+    raise ThrowSyntaxError(Problem("syntax", _sentence_fault(words), (("text", text.strip()),)))
+
+
+def _sentence_fault(words: str) -> str:
+    """Return why ``words`` (lower case) is not a throw: ``no-operation`` for two faces and
+    no sign between them (``6 2``), ``operations`` for two faces and more than one sign
+    (``6x/2``), ``die-missing`` for a sign with a face missing beside it (``x2``): a number
+    sentence of a fillable kit's roll record with no operation ticked, two ticked, or a die
+    left blank (docs/FORMS.md); else ``throw``.
+
+    >>> _sentence_fault("6 2"), _sentence_fault("6x/2"), _sentence_fault("x 2"), _sentence_fault("five")
+    ('no-operation', 'operations', 'die-missing', 'throw')
+    """
+    signs = [char for char in words if char in OPERATION_SIGNS]
+    parts = [part.strip() for part in re.split("[" + re.escape("".join(OPERATION_SIGNS)) + "]+", words)]
+    if not signs:
+        faces = words.split()
+        return "no-operation" if len(faces) == 2 and all(read_number(face) is not None for face in faces) else "throw"
+    if len(parts) != 2 or any(part and read_number(part) is None for part in parts):
+        return "throw"
+    if not all(parts):
+        return "die-missing"
+    return "operations" if len(signs) > 1 else "throw"
 
 
 def is_no_move(text: str) -> bool:
