@@ -167,6 +167,8 @@ _SENTENCES: dict[tuple[str, str], Callable[[dict[str, Any]], str]] = {
     ("syntax", "die-missing"): lambda params: _(
         "{text} has a die left blank: write both faces (as 6x2), or one die as die 4.").format(
         text=quote(params["text"])),
+    ("syntax", "value"): lambda params: _(
+        "{text}: the value written is not the one the operation ticked makes.").format(text=quote(params["text"])),
     ("syntax", "tile-too-long"): lambda params: _("{word} is too long to be a tile number.").format(
         word=quote(params["word"])),
     ("syntax", "not-a-tile"): lambda params: _("{word} is not a tile number (plain digits expected).").format(

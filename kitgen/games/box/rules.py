@@ -182,6 +182,9 @@ def parse_throw(text: str) -> Throw:
     raise ThrowSyntaxError(Problem("syntax", _sentence_fault(words), (("text", text.strip()),)))
 
 
+_WRONG_VALUE = re.compile(r"(.+?)\s*\(value\s+[^()]*\)")  # a number sentence's value written wrong
+
+
 def _sentence_fault(words: str) -> str:
     """Return why ``words`` (lower case) is not a throw: ``no-operation`` for two faces and
     no sign between them (``6 2``), ``operations`` for two faces and more than one sign
@@ -189,9 +192,20 @@ def _sentence_fault(words: str) -> str:
     sentence of a fillable kit's roll record with no operation ticked, two ticked, or a die
     left blank (docs/FORMS.md); else ``throw``.
 
+    A throw followed by ``(value N)`` is ``value``: a sentence whose value is written wrong.
+
     >>> _sentence_fault("6 2"), _sentence_fault("6x/2"), _sentence_fault("x 2"), _sentence_fault("five")
     ('no-operation', 'operations', 'die-missing', 'throw')
+    >>> _sentence_fault("6x2 (value 13)")
+    'value'
     """
+    written = _WRONG_VALUE.fullmatch(words)
+    if written:
+        try:
+            parse_throw(written[1])
+        except ThrowSyntaxError:
+            return "throw"
+        return "value"
     signs = [char for char in words if char in OPERATION_SIGNS]
     parts = [part.strip() for part in re.split("[" + re.escape("".join(OPERATION_SIGNS)) + "]+", words)]
     if not signs:
