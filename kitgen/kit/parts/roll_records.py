@@ -16,6 +16,8 @@ from kitgen.kit.layout import (
     CAPTION_LINES,
     CELL_PADDING_MM,
     HANDWRITTEN_DIGIT_MM,
+    LINE_HEIGHT,
+    PT_PER_MM,
     TEXT_PT,
     Layout,
     column_widths,
@@ -234,6 +236,12 @@ class OperationTicks:
     cell_mm: float
     gap_mm: ClassVar[float] = TICK_GAP_MM
     a_line: ClassVar[int] = OPERATIONS_A_LINE
+
+    @property
+    def sign_pt(self) -> float:
+        """Return the size the signs print at: a line of text as high as a line of tick
+        boxes, so that two lines of them keep apart."""
+        return round(self.line_mm * PT_PER_MM / LINE_HEIGHT, 2)
 
 
 def operation_ticks(layout: Layout, signs: tuple[str, ...]) -> OperationTicks:
