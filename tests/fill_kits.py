@@ -21,8 +21,8 @@ from games_knucklebones import random_knucklebones_game
 from pypdf import PdfReader
 
 from kitgen.forms.read import read_kit
-from kitgen.games.box.rules import faces_needed
 from kitgen.forms.scheme import Manifest
+from kitgen.games.box.rules import faces_needed
 
 FILLABLE_PRESETS = {  # a fillable kit of each preset (and format): its rules and players
     "strip": (rules_for("strip"), ("Ana", "Ben", "Cy")),

@@ -19,7 +19,6 @@ subsets reach: a lookup, never a list of moves. Nothing here names, counts or ra
 from __future__ import annotations
 
 import re
-
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Literal, NamedTuple

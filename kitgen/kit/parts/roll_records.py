@@ -165,7 +165,7 @@ def roll_records(rules: BoxRules, layout: Layout, table: Table, turns: Turns, ro
     one_die = rules.one_die != "never"
     if sentence:  # docs/rules.md section 9: a number sentence a row; one die is its face alone
         keys: tuple[str, ...] = SENTENCE_KEYS
-        weights = SENTENCE_COLUMN_WEIGHTS
+        weights: tuple[float, ...] = SENTENCE_COLUMN_WEIGHTS
         operations = tuple((PRINTED_SIGNS[op], OPERATION_KEYS[op]) for op in rules.ops)
         ticks = operation_ticks(layout, tuple(sign for sign, _key in operations))
         digit = round(HANDWRITTEN_DIGIT_MM + CELL_PADDING_MM + 1, 2)  # a die's face, written by hand
@@ -338,8 +338,8 @@ def record_column_widths(layout: Layout, labels: list[str], columns: tuple[str, 
     fixed = sum(cell for cell in cells)
     headings = number_mm + sum(max(0.0, heading - cell) for heading, cell in zip(least, cells, strict=True))
     share = (layout.record_width_mm - fixed) / headings
-    return tuple(round(width, 2) for width in (
-        number_mm * share, *(cell + max(0.0, heading - cell) * share for heading, cell in zip(least, cells, strict=True))))
+    widths = (cell + max(0.0, heading - cell) * share for heading, cell in zip(least, cells, strict=True))
+    return tuple(round(width, 2) for width in (number_mm * share, *widths))
 
 
 # --- fitting ------------------------------------------------------------
