@@ -12,13 +12,12 @@ import pytest
 from fill_kits import OPS_PRESETS, fields_of, fill_with_pypdf, legal_game
 
 from kitgen.forms.read import read_kit, validate_kit
-from kitgen.forms.scheme import READ, field_use
+from kitgen.errors import ThrowSyntaxError
+from kitgen.forms.scheme import READ, Manifest, field_use
+from kitgen.games.box.rules import parse_throw
 from kitgen.forms.transcribe import transcribe
 from kitgen.kit.build import render_kit
 from kitgen.kit.request import KitRequest
-
-pytestmark = pytest.mark.render
-
 
 @pytest.fixture(scope="module")
 def ops_kits(tmp_path_factory):
@@ -41,6 +40,7 @@ def sentence_row(values: dict[str, str]) -> str:
                f"{name.rsplit('.', 1)[0]}.die-1" in values)
 
 
+@pytest.mark.render
 @pytest.mark.parametrize("case", OPS_PRESETS)
 def test_every_field_of_a_number_sentence_is_read(ops_kits, case):
     fields = fields_of(ops_kits(case))
@@ -50,6 +50,7 @@ def test_every_field_of_a_number_sentence_is_read(ops_kits, case):
     assert {field_use(name) for name in fields if ".rec" in name} == {READ}
 
 
+@pytest.mark.render
 @pytest.mark.parametrize("case", OPS_PRESETS)
 def test_a_legal_game_filled_in_reads_back_as_number_sentences_and_validates(ops_kits, tmp_path, case):
     kit = ops_kits(case)
@@ -88,6 +89,7 @@ def wrong_value(values, row):
 FAULTS = {"strip-ops": unticked, "classic-ops": doubly_ticked, "ten-ops": blank_die}
 
 
+@pytest.mark.render
 @pytest.mark.parametrize("case", [*FAULTS, "classic-ops:value"])
 def test_an_operation_unticked_or_ticked_twice_or_a_blank_die_is_one_error_at_its_row(ops_kits, tmp_path, case):
     preset = case.split(":")[0]
@@ -107,3 +109,54 @@ def test_an_operation_unticked_or_ticked_twice_or_a_blank_die_is_one_error_at_it
     assert len(syntax) == 1 and report.errors[0] == syntax[0], found
     assert syntax[0].problem.reason == reason, found
     assert syntax[0].place_text.endswith(f"row {number}"), found
+
+
+# --- without rendering: a sentence's cells into throw lines, and the sentences the faults get ---
+
+SENTENCES = {  # the cells of a number sentence's row: the throw line transcribe writes
+    (("die-1", "6"), ("op-mul", "/on"), ("die-2", "2"), ("value", "12"), ("numbers-closed", "5 7")): "6x2: 5 7",
+    (("die-1", "6"), ("op-sub", "/on"), ("op-add", "/Off"), ("die-2", "2"), ("numbers-closed", "4")): "6-2: 4",
+    (("die-1", "6"), ("op-div", "/on"), ("die-2", "2"), ("numbers-closed", "1 2"), ("checked-sum", "3")):
+        "6/2: 1 2 = 3",
+    (("die-1", "6"), ("op-add", "/on"), ("die-2", "2"), ("numbers-closed", "8")): "6+2: 8",
+    (("die-1", "6"), ("op-mul", "/on"), ("die-2", "2")): "6x2: -",
+    (("die-1", "6"), ("op-mul", "/on"), ("die-2", "2"), ("numbers-closed", "no move")): "6x2: -",
+    (("die-2", "4"), ("numbers-closed", "4")): "die 4: 4",
+    (("die-1", "6"), ("die-2", "2"), ("numbers-closed", "5 7")): "6 2: 5 7",
+    (("die-1", "6"), ("op-mul", "/on"), ("op-div", "/on"), ("die-2", "2"), ("numbers-closed", "3")): "6x/2: 3",
+    (("op-mul", "/on"), ("die-2", "2"), ("numbers-closed", "5 7")): "x2: 5 7",
+    (("die-1", "6"), ("op-mul", "/on"), ("die-2", "2"), ("value", "13"), ("numbers-closed", "5 7")):
+        "6x2 (value 13): 5 7",
+}
+
+
+@pytest.mark.parametrize("cells", SENTENCES)
+def test_a_number_sentences_cells_read_back_as_its_throw_line(cells):
+    manifest = Manifest("classic ops=add+sub+mul+div", (("Ana", "Ben"),), ((("Ana", "1"), ("Ben", "1")),))
+    values = {f"t1.rec01.r01.{key}": value for key, value in cells}
+    (log,) = transcribe(manifest, values)
+    assert log.text.splitlines()[-1] == SENTENCES[cells]
+
+
+def test_an_unticked_operation_alone_makes_no_row():
+    manifest = Manifest("classic ops=add+mul", (("Ana", "Ben"),), ((("Ana", "1"), ("Ben", "1")),))
+    unticked = {f"t1.rec01.r{row:02d}.op-{op}": "/Off" for row in range(1, 13) for op in ("add", "mul")}
+    values = {**unticked, "t1.rec01.r01.die-1": "6", "t1.rec01.r01.op-mul": "/on", "t1.rec01.r01.die-2": "2"}
+    (log,) = transcribe(manifest, values)
+    assert [line for line in log.text.splitlines() if ":" in line and not line.startswith(("rules", "players"))] == [
+        "6x2: -"]
+
+
+@pytest.mark.parametrize(("text", "reason", "words"), [
+    ("6 2", "no-operation", "names no operation"),
+    ("6x/2", "operations", "more than one operation"),
+    ("x2", "die-missing", "a die left blank"),
+    ("6x", "die-missing", "a die left blank"),
+    ("6x2 (value 13)", "value", "the value written is not the one"),
+    ("6 and 2", "throw", "is not a throw"),
+])
+def test_a_faulty_number_sentence_is_refused_in_its_own_sentence(text, reason, words):
+    with pytest.raises(ThrowSyntaxError) as raised:
+        parse_throw(text)
+    assert raised.value.args[0].reason == reason
+    assert words in str(raised.value)

@@ -16,7 +16,6 @@ from kitgen.kit.layout import (
     CAPTION_LINES,
     CELL_PADDING_MM,
     HANDWRITTEN_DIGIT_MM,
-    LINE_HEIGHT,
     PT_PER_MM,
     TEXT_PT,
     Layout,
@@ -60,6 +59,7 @@ PRINTED_SIGNS: dict[Operation, str] = {"add": "+", "sub": "-", "mul": "x", "div"
 TICK_GAP_MM = 0.8  # a tick box's gap to its sign, and an operation's to the next
 OPERATIONS_A_LINE = 2  # three or four operations tick in two lines of two, so the tiles keep their room
 TICK_LINE_ROOM_MM = 1.4  # a row's room above, between and below two lines of tick boxes
+SIGN_SHARE = 0.9  # a sign glyph's size, as a share of its line of tick boxes (a glyph's box is its size high)
 
 
 SEAT_NAME_LINES = 3  # a seat's name takes this many lines of its line at most
@@ -239,9 +239,9 @@ class OperationTicks:
 
     @property
     def sign_pt(self) -> float:
-        """Return the size the signs print at: a line of text as high as a line of tick
-        boxes, so that two lines of them keep apart."""
-        return round(self.line_mm * PT_PER_MM / LINE_HEIGHT, 2)
+        """Return the size the signs print at: a glyph as high as a line of tick boxes, a
+        little less, so that two lines of them keep apart."""
+        return round(self.line_mm * PT_PER_MM * SIGN_SHARE, 2)
 
 
 def operation_ticks(layout: Layout, signs: tuple[str, ...]) -> OperationTicks:
