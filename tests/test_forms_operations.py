@@ -11,13 +11,14 @@ from pathlib import Path
 import pytest
 from fill_kits import OPS_PRESETS, fields_of, fill_with_pypdf, legal_game
 
-from kitgen.forms.read import read_kit, validate_kit
 from kitgen.errors import ThrowSyntaxError
+from kitgen.forms.read import read_kit, validate_kit
 from kitgen.forms.scheme import READ, Manifest, field_use
-from kitgen.games.box.rules import parse_throw
 from kitgen.forms.transcribe import transcribe
+from kitgen.games.box.rules import parse_throw
 from kitgen.kit.build import render_kit
 from kitgen.kit.request import KitRequest
+
 
 @pytest.fixture(scope="module")
 def ops_kits(tmp_path_factory):
