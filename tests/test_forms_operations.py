@@ -161,3 +161,40 @@ def test_a_faulty_number_sentence_is_refused_in_its_own_sentence(text, reason, w
         parse_throw(text)
     assert raised.value.args[0].reason == reason
     assert words in str(raised.value)
+
+
+@pytest.mark.render
+@pytest.mark.parametrize("case", OPS_PRESETS)
+def test_a_blank_ops_kit_prints_as_the_plain_one_its_fields_large_enough_to_tick(ops_kits, tmp_path, case):
+    import pypdfium2 as pdfium
+    from PIL import ImageChops
+    from pypdf import PdfReader
+
+    rules, players = OPS_PRESETS[case]
+    plain = tmp_path / "plain.pdf"
+    plain.write_bytes(render_kit(KitRequest(rules, players=players, host_key="none")).pdfs[0])
+    fillable, printed = pdfium.PdfDocument(ops_kits(case)), pdfium.PdfDocument(plain)
+    assert len(fillable) == len(printed)
+    for index in range(len(printed)):
+        one, other = (document[index].render(scale=2).to_pil().convert("L") for document in (fillable, printed))
+        changed = sum(1 for value in ImageChops.difference(one, other).get_flattened_data() if value > 64)
+        assert changed < one.width * one.height / 1000, f"page {index + 1}"
+    for page in PdfReader(ops_kits(case)).pages:  # a tick box 2.5 mm each way at least, on its page
+        width, height = float(page.mediabox.width), float(page.mediabox.height)
+        for annotation in page.get("/Annots", ()):
+            x1, y1, x2, y2 = (float(value) for value in annotation.get_object()["/Rect"])
+            assert min(abs(x2 - x1), abs(y2 - y1)) >= 2.5 * 72 / 25.4, annotation.get_object()["/T"]
+            assert 0 <= min(x1, x2) and max(x1, x2) <= width and 0 <= min(y1, y2) and max(y1, y2) <= height
+
+
+@pytest.mark.render
+def test_a_ticked_operation_shows_when_the_page_is_printed(ops_kits, tmp_path):
+    from fill_kits import field_pixels, fill_with_pdfium
+
+    kit = ops_kits("classic-ops")
+    filled = tmp_path / "filled.pdf"
+    fill_with_pdfium(kit, filled, {"t1.rec01.r01.op-mul": "/on", "t1.rec01.r01.die-1": "6"})
+    assert field_pixels(filled, "t1.rec01.r01.op-mul") > field_pixels(kit, "t1.rec01.r01.op-mul") + 20
+    assert field_pixels(filled, "t1.rec01.r01.die-1") > 20
+    manifest, values = read_kit(filled)
+    assert values["t1.rec01.r01.op-mul"] != "/Off" and values["t1.rec01.r01.op-add"] in ("/Off", "")
