@@ -96,3 +96,19 @@ def test_a_kit_of_addition_alone_prints_its_roll_records_and_host_key_as_before(
     kit = render_kit(KitRequest(rules, players=("Ana", "Βασιλική"),
                                 host_key="appended", fillable=fillable))
     assert hashlib.sha256(kit.pdfs[0]).hexdigest() == ADDITION_ALONE_SHA256[case]
+
+
+@pytest.mark.parametrize("preset", ("strip", "ten"))
+def test_number_sentence_rows_keep_a_records_height_so_its_pages_are_those_of_one_line_of_ticks(preset):
+    # before: two lines of tick boxes made each row a little taller than 7 mm, and a strip kit's
+    # third seat's records went over to a page of their own, its name line left behind
+    import io
+
+    names = ("W" * 40, "Σοφία Παπαδοπούλου", "Анастасия Иванова")
+
+    def pages(ops: str) -> int:
+        kit = render_kit(KitRequest(find_preset(preset).configure({"ops": ops}), players=names, host_key="none"))
+        return len(PdfReader(io.BytesIO(kit.pdfs[0])).pages)
+
+    # four operations tick in two lines a row, two in one: the same rows, the same pages
+    assert pages("add+sub+mul+div") == pages("add+mul")

@@ -251,14 +251,14 @@ def operation_ticks(layout: Layout, signs: tuple[str, ...]) -> OperationTicks:
 
     >>> from kitgen.kit.layout import PAPERS
     >>> operation_ticks(Layout(PAPERS["a4"]), ("+", "-", "x", "\u00f7"))
-    OperationTicks(tick_mm=2.8, operation_mm=5.83, line_mm=3.1, cell_mm=16.96)
+    OperationTicks(tick_mm=2.8, operation_mm=5.83, line_mm=3.0, cell_mm=16.96)
     """
     lines = ceil(len(signs) / OPERATIONS_A_LINE)
     tick = round(min(layout.tick_mm, (layout.row_mm - TICK_LINE_ROOM_MM) / lines), 2)
     one = round(tick + TICK_GAP_MM + max(text_mm(sign, layout.text_pt) for sign in signs), 2)
     across = min(len(signs), OPERATIONS_A_LINE)
     cell = across * one + (across - 1) * TICK_GAP_MM + CELL_PADDING_MM + 1
-    return OperationTicks(tick, one, round(tick + 0.3, 2), round(cell, 2))
+    return OperationTicks(tick, one, round(tick + 0.2, 2), round(cell, 2))
 
 
 SHRINK_SCALE = 0.8  # in normal print, a seat's name prints down to this share of body text on one line
