@@ -22,6 +22,7 @@ from pypdf import PdfReader
 
 from kitgen.forms.read import read_kit
 from kitgen.forms.scheme import Manifest
+from kitgen.games.box.rules import faces_needed
 
 FILLABLE_PRESETS = {  # a fillable kit of each preset (and format): its rules and players
     "strip": (rules_for("strip"), ("Ana", "Ben", "Cy")),
@@ -33,6 +34,13 @@ FILLABLE_PRESETS = {  # a fillable kit of each preset (and format): its rules an
     "long-game": (rules_for("long-game"), ("Ana", "Ben")),
     "knucklebones": (rules_for("knucklebones"), ("Ana", "Ben")),
 }
+# fillable kits whose roll records are number sentences (docs/rules.md section 9; docs/FORMS.md)
+OPS_PRESETS = {
+    "strip-ops": (rules_for("strip", ops="add+sub+mul+div"), ("Ana", "Ben", "Cy")),
+    "classic-ops": (rules_for("classic", tiles="12", ops="add+mul"), ("Ana", "Ben", "Cy")),
+    "ten-ops": (rules_for("ten", ops="add+sub+mul+div"), ("Ana", "Ben", "Cy", "Dee")),
+}
+OPERATION_TICKS = {"add": "op-add", "sub": "op-sub", "mul": "op-mul", "div": "op-div"}  # a sentence's tick boxes
 ROW_FIELD = re.compile(r"(t\d+\.[a-z-]+\.sheet(\d+))\.r(\d+)\.")
 
 
@@ -95,7 +103,7 @@ def box_values(game: GeneratedGame, manifest: Manifest, fields: set[str], rng: r
             row = 0
         elif entry.kind == "throw":
             row += 1
-            cells = _throw_cells(entry, rng)
+            cells = _sentence_cells(entry, rng) if faces_needed(game.rules) else _throw_cells(entry, rng)
             for key, value in cells.items():
                 name = f"{prefix}.rec{record:02d}.r{row:02d}.{key}"
                 if name not in fields:
@@ -130,6 +138,26 @@ def _throw_cells(entry, rng: random.Random) -> dict[str, str]:
         cells["roll-total"] = str(throw.total)
     else:
         cells["roll-total"] = "+".join(map(str, throw.faces)) if throw.faces else str(throw.total)
+    if entry.tiles:
+        cells["numbers-closed"] = " ".join(map(str, entry.tiles))
+    elif rng.random() < 0.5:
+        cells["numbers-closed"] = "-"
+    if entry.checked is not None:
+        cells["checked-sum"] = str(entry.checked)
+    return cells
+
+
+def _sentence_cells(entry, rng: random.Random) -> dict[str, str]:
+    """Return the cells of a number sentence's row recording ``entry``: both dice and the
+    operation's tick box (one die: its face, in either die's cell), the value now and then,
+    the tiles (or ``-``, or nothing) and the checked sum where the game has one."""
+    throw = entry.throw
+    if throw.dice == 1:
+        cells = {rng.choice(("die-1", "die-2")): str(throw.total)}
+    else:
+        cells = {"die-1": str(throw.faces[0]), "die-2": str(throw.faces[1]), OPERATION_TICKS[throw.operation]: "/on"}
+        if throw.value is not None and rng.random() < 0.5:
+            cells["value"] = str(throw.value)
     if entry.tiles:
         cells["numbers-closed"] = " ".join(map(str, entry.tiles))
     elif rng.random() < 0.5:

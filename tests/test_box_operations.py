@@ -204,3 +204,15 @@ def test_kitgen_rules_with_ops_words_them_and_without_or_with_add_is_the_golden_
     assert runner.invoke(app, ["rules", "classic", "--ops", "add"]).stdout == golden
     refused = runner.invoke(app, ["rules", "hundred", "--ops", "add+mul"])
     assert refused.exit_code == 2 and "no option 'ops'" in refused.stderr
+
+
+def test_the_kit_guide_words_the_roll_record_as_number_sentences_only_with_ops():
+    # before: an ops kit's guide said "the roll, the tiles closed ... equal the roll total"
+    from kitgen.kit.guide import how_to_use
+
+    def guide(ops: str) -> str:
+        return " ".join(how_to_use(find_preset("classic").configure({"ops": ops}), 2, "strips").paragraphs)
+
+    assert "number sentence" in guide("add+mul") and "a tick at the operation used" in guide("add+mul")
+    assert "every set for every value" in guide("sub")
+    assert "number sentence" not in guide("add") and "the roll, the tiles closed" in guide("add")

@@ -132,3 +132,38 @@ def test_a_total_where_faces_are_needed_is_dice_needed_on_its_line(index, seed):
     found = [(error.line, error.code) for error in report.errors]
     assert (number, "dice-needed") in found
     assert all(line is None or line >= number for line, _ in found)
+
+
+# --- the host key (docs/rules.md sections 8 and 9) -------------------------------------------
+
+
+def brute_values(rules) -> set[int]:
+    """Every value a throw makes under ``rules``, from the words of docs/rules.md section 9."""
+    values = {value for first in range(1, 7) for second in range(1, 7) for op in rules.ops
+              if (value := brute_value(op, first, second)) is not None}
+    return values | (set(range(1, 7)) if rules.one_die != "never" else set())
+
+
+@given(st.sampled_from(OPS_SETUPS))
+@settings(max_examples=len(OPS_SETUPS) * 2, deadline=None)
+def test_the_host_key_lists_every_value_the_operations_make_with_every_set_of_tiles_making_it(setup):
+    from kitgen.kit.layout import PAPERS, Layout
+    from kitgen.kit.parts.host_key import host_key
+    from kitgen.rulebook import rulebook
+
+    preset, options = setup
+    rules = rules_for(preset, **options)
+    key = host_key(rules, rulebook(rules), Layout(PAPERS["a4"]))
+    if rules.ops == ("add",):
+        assert [row.total for row in key.rows] == list(range(1 if rules.one_die != "never" else 2, 13))
+    else:
+        assert key.values and [row.total for row in key.rows] == sorted(brute_values(rules))
+        assert max(row.total for row in key.rows) <= 36
+    tiles = range(1, rules.tiles + 1)
+    for row in key.rows:
+        listed = [chosen for group in row.groups for chosen in group]
+        brute = [chosen for size in range(1, rules.tiles + 1) for chosen in itertools.combinations(tiles, size)
+                 if sum(chosen) == row.total]
+        assert listed == brute, (setup, row.total)
+        assert row.count == len(brute)
+

@@ -59,12 +59,13 @@ MAX_FILLED_KIT_BYTES = 256 * 1024 * 1024
 EOF_TAIL_BYTES = 1024  # after its last %%EOF a saved PDF has a line end, or a few bytes of padding
 MAX_FIELDS = 500_000  # the largest kit, 500 names of hundred, has 244,000 (7,746 on two tables of 8, measured)
 # The fields a table may have, at most, whatever else its manifest says: a roll record is
-# at most 12 rows of 4 cells and a name (49); a seat's sheets (turn sheets or strips of up
+# at most 12 rows of 9 cells (a number sentence: dice, 4 tick boxes, value, tiles, sum) and a
+# name (109); a seat's sheets (turn sheets or strips of up
 # to 100 rounds and their spares, the long game's board sheet and turn record) under
 # 3,000; the rest of a table (totals, the match record, boards) under 5,000. Measured: a
 # table of ten with 4 seats has 241, of hundred with 2 seats and 15 rounds 1,631, with 8
 # seats and 9 rounds 3,873. So a file claiming a small kit cannot hold a million fields.
-FIELDS_PER_RECORD, FIELDS_PER_SEAT, FIELDS_PER_TABLE = 60, 3_000, 5_000
+FIELDS_PER_RECORD, FIELDS_PER_SEAT, FIELDS_PER_TABLE = 120, 3_000, 5_000
 MAX_FIELD_DEPTH = 16  # a kit's fields are flat; a viewer may nest them by the parts of their names (6 at most)
 MAX_FIELD_CHARS = 200  # a cell holds a few characters, a name at most 40
 MAX_FIELD_NAME_CHARS = 200  # the longest a kit writes is about 50: "t250.turn-record.sheet12.r40.tiles-shut-or-opened"

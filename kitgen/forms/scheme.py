@@ -77,7 +77,7 @@ def _shapes() -> tuple[tuple[str, str], ...]:
     from kitgen.kit.parts.boards import COLUMN_KEYS, SEAT_KEYS
     from kitgen.kit.parts.match_record import RESULT_KEY, STARTER_KEY, WINNER_KEY
     from kitgen.kit.parts.part import PLAYER_KEY, REMAINING_SUM_KEY, SCORE_KEY, SEAT_KEY, TABLE_KEY
-    from kitgen.kit.parts.roll_records import DICE_KEY, ROLL_KEYS
+    from kitgen.kit.parts.roll_records import DICE_KEY, OPERATION_KEYS, ROLL_KEYS, SENTENCE_KEYS
     from kitgen.kit.parts.totals import (
         ATTEMPT_KEY,
         COMBINED_KEY,
@@ -127,6 +127,12 @@ def _shapes() -> tuple[tuple[str, str], ...]:
     ]
     roll = _uses((DICE_KEY, *ROLL_KEYS), {DICE_KEY: READ, "roll-total": READ, "numbers-closed": READ,
                                           "checked-sum": READ})
+    # with ops besides add (docs/rules.md section 9) a row is a number sentence: both dice, a
+    # tick box for each operation (the "operation" column holds them), the value, tiles, sum
+    sentence = _uses((*SENTENCE_KEYS, *OPERATION_KEYS.values()),
+                     {"die-1": READ, "die-2": READ, "value": READ, "numbers-closed": READ, "checked-sum": READ,
+                      **dict.fromkeys(OPERATION_KEYS.values(), READ)})
+    roll[READ] = [*roll[READ], *(key for key in sentence[READ] if key not in roll[READ])]
     shapes += [(use, rf"rec{_N}\.{row}\.{_one_of(keys)}") for use, keys in roll.items()]
     turn = _uses(TURN_KEYS, {"turn": READ, "die-1": READ, "die-2": READ, "total": READ, "tiles-shut-or-opened": READ,
                              "double": PRINTED, "extra-turns-held": PRINTED})

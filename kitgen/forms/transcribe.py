@@ -14,9 +14,10 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from kitgen.errors import UnknownPresetError
+from kitgen.errors import KitgenError, UnknownPresetError
 from kitgen.forms.scheme import Manifest, field_key, table_prefix
 from kitgen.games import find_preset
+from kitgen.games.box.rules import parse_throw
 from kitgen.games.preset import RecordShape
 from kitgen.rules.names import name_key
 from kitgen.rules.numbers import read_number
@@ -26,6 +27,9 @@ from kitgen.text.fields import Place
 # Column keys of the records (docs/FORMS.md; the kit's headings through field_key).
 DICE, ROLL, CLOSED, CHECKED = "dice-1-2", "roll-total", "numbers-closed", "checked-sum"
 TURN, DIE_1, DIE_2, TOTAL, TILES = "turn", "die-1", "die-2", "total", "tiles-shut-or-opened"
+VALUE = "value"  # a number sentence's value (docs/rules.md section 9)
+# a number sentence's tick boxes, one an operation, and the sign a log writes it with
+OPERATION_TICKS = {"op-add": "+", "op-sub": "-", "op-mul": "x", "op-div": "/"}
 PLAYER, FACE, COLUMN = "player", "face", "column"
 SEAT_TOTALS = ("seat-1-total", "seat-2-total")
 RESULT, WINNER = "result-winner-or-draw", "match-winner"
@@ -188,7 +192,7 @@ def _box_body(writer: _Writer, manifest: Manifest, number: int, names: list[str]
     records: dict[int, _Record] = {}
     for name, value in table.items():
         found = _RECORD.fullmatch(name)
-        if not found or not value:
+        if not found or not value or value == UNTICKED:  # an operation's tick box left blank
             continue
         index = int(found[1])
         if index < 1:  # records are numbered from 1
@@ -321,7 +325,12 @@ def _throw_line(row: Mapping[str, str]) -> str:
     """Return one roll-record row as a throw line: ``die 4`` when the dice column says one
     die, ``-`` for an empty "Numbers closed", ``= sum`` when the checked sum is filled. A
     dice cell that is not 1 or 2, or that the roll contradicts (1 die, ``5+3``; 2 dice,
-    ``die 4``), is kept beside the roll, so that the validator reports the row."""
+    ``die 4``), is kept beside the roll, so that the validator reports the row. A number
+    sentence's row (docs/rules.md section 9) is its dice and the operation ticked
+    (:func:`_sentence_roll`)."""
+    if any(key in row for key in (DIE_1, DIE_2, VALUE, *OPERATION_TICKS)):
+        line = f"{_sentence_roll(row)}: {row.get(CLOSED) or '-'}"
+        return f"{line} = {row[CHECKED]}" if row.get(CHECKED) else line
     roll, dice = row.get(ROLL, ""), row.get(DICE, "")
     one_die = roll.lower().startswith("die")
     if dice == "1" and read_number(roll) is not None:
@@ -330,6 +339,37 @@ def _throw_line(row: Mapping[str, str]) -> str:
         roll = f"{roll} ({dice} dice)"
     line = f"{roll}: {row.get(CLOSED) or '-'}"
     return f"{line} = {row[CHECKED]}" if row.get(CHECKED) else line
+
+
+def _sentence_roll(row: Mapping[str, str]) -> str:
+    """Return the throw of a number sentence's row: both dice with the one operation ticked
+    between them (``6x2``), one die alone with none ticked (``die 4``). No operation ticked
+    between two dice is written ``6 2``, more than one ``6x/2``, a die left blank beside a
+    tick ``x2``, so that the validator reports each at its row in one sentence; a value
+    written that is not the operation's is kept beside the throw (``6x2 (value 13)``).
+
+    >>> _sentence_roll({"die-1": "6", "die-2": "2", "op-mul": "/on", "op-add": "/Off", "value": "12"})
+    '6x2'
+    >>> _sentence_roll({"die-1": "6", "die-2": "2"}), _sentence_roll({"die-2": "4"})
+    ('6 2', 'die 4')
+    """
+    first, second = row.get(DIE_1, ""), row.get(DIE_2, "")
+    signs = "".join(sign for key, sign in OPERATION_TICKS.items() if row.get(key, UNTICKED) != UNTICKED)
+    if not signs and bool(first) != bool(second):
+        roll = f"die {first or second}"
+        value = read_number(first or second)
+    elif not signs:
+        return f"{first} {second}"
+    else:
+        roll = f"{first}{signs}{second}"
+        try:
+            value = parse_throw(roll).value
+        except KitgenError:
+            return roll
+    written = row.get(VALUE, "")
+    if written and read_number(written) != value:
+        return f"{roll} (value {written})"
+    return roll
 
 
 def _score_claim(writer: _Writer, shape: RecordShape, number: int, names: list[str], seat: int,

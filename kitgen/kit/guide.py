@@ -10,6 +10,8 @@ from math import ceil, floor
 from typing import Literal
 
 from kitgen.games import find_game
+from kitgen.games.box.presets import BoxRules
+from kitgen.games.box.rules import faces_needed
 from kitgen.games.preset import Rules
 from kitgen.rulebook import Section, template_parts
 
@@ -51,6 +53,8 @@ def how_to_use(rules: Rules, seats: int, paper: PlayingPaper) -> Section:
     worded by the template ``templates/rules/guide.txt.j2`` (keys ``guide.plan``,
     ``guide.pages``, ``guide.paper``, ``guide.record``, ``guide.checks``, ``guide.print``)."""
     low, high = minutes(rules, seats)
-    values = {"low": low, "high": high, "seats": seats, "paper": paper}
+    # docs/rules.md section 9: with operations besides add, the roll record's rows are number sentences
+    sentences = isinstance(rules, BoxRules) and faces_needed(rules)
+    values = {"low": low, "high": high, "seats": seats, "paper": paper, "sentences": sentences}
     (guide,) = template_parts("guide.txt.j2", values)
     return guide

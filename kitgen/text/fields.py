@@ -64,6 +64,11 @@ _KEYS: dict[str, Callable[[], str]] = {
     "roll-total": lambda: pgettext("form field", "roll total"),
     "numbers-closed": lambda: pgettext("form field", "numbers closed"),
     "checked-sum": lambda: pgettext("form field", "checked sum"),
+    "value": lambda: pgettext("form field", "value"),  # a number sentence's (docs/rules.md section 9)
+    "op-add": lambda: pgettext("form field", "add"),
+    "op-sub": lambda: pgettext("form field", "subtract"),
+    "op-mul": lambda: pgettext("form field", "multiply"),
+    "op-div": lambda: pgettext("form field", "divide"),
     "turn-sheet": lambda: pgettext("form field", "turn sheet"),
     "continuation-sheet": lambda: pgettext("form field", "continuation sheet"),
     "board-sheet": lambda: pgettext("form field", "board sheet"),

@@ -159,6 +159,16 @@ _SENTENCES: dict[tuple[str, str], Callable[[dict[str, Any]], str]] = {
     # what a throw, a tile list or a grid as written cannot be (the rules core's syntax errors)
     ("syntax", "throw"): lambda params: _("{text} is not a throw (write 8, 5+3 or die 4).").format(
         text=quote(params["text"])),
+    # a number sentence as a fillable kit's roll record reads back (docs/FORMS.md)
+    ("syntax", "no-operation"): lambda params: _(
+        "{text} names no operation: tick one (as 6x2, 6-2, 6/2 or 6+2).").format(text=quote(params["text"])),
+    ("syntax", "operations"): lambda params: _(
+        "{text} names more than one operation: tick one (as 6x2).").format(text=quote(params["text"])),
+    ("syntax", "die-missing"): lambda params: _(
+        "{text} has a die left blank: write both faces (as 6x2), or one die as die 4.").format(
+        text=quote(params["text"])),
+    ("syntax", "value"): lambda params: _(
+        "{text}: the value written is not the one the operation ticked makes.").format(text=quote(params["text"])),
     ("syntax", "tile-too-long"): lambda params: _("{word} is too long to be a tile number.").format(
         word=quote(params["word"])),
     ("syntax", "not-a-tile"): lambda params: _("{word} is not a tile number (plain digits expected).").format(

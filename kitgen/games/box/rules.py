@@ -18,6 +18,7 @@ subsets reach: a lookup, never a list of moves. Nothing here names, counts or ra
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Literal, NamedTuple
@@ -177,7 +178,43 @@ def parse_throw(text: str) -> Throw:
         total = read_number(words)
         if total is not None:
             return Throw(2, (), total)
-    raise ThrowSyntaxError(Problem("syntax", "throw", (("text", text.strip()),)))
+    raise ThrowSyntaxError(Problem("syntax", _sentence_fault(words), (("text", text.strip()),)))
+
+
+_WRONG_VALUE = re.compile(r"(.+?)\s*\(value\s+[^()]*\)")  # a number sentence's value written wrong
+
+
+def _sentence_fault(words: str) -> str:
+    """Return why ``words`` (lower case) is not a throw: ``no-operation`` for two faces and
+    no sign between them (``6 2``), ``operations`` for two faces and more than one sign
+    (``6x/2``), ``die-missing`` for a sign with a face missing beside it (``x2``): a number
+    sentence of a fillable kit's roll record with no operation ticked, two ticked, or a die
+    left blank (docs/FORMS.md); else ``throw``.
+
+    A throw followed by ``(value N)`` is ``value``: a sentence whose value is written wrong.
+
+    >>> _sentence_fault("6 2"), _sentence_fault("6x/2"), _sentence_fault("x 2"), _sentence_fault("five")
+    ('no-operation', 'operations', 'die-missing', 'throw')
+    >>> _sentence_fault("6x2 (value 13)")
+    'value'
+    """
+    written = _WRONG_VALUE.fullmatch(words)
+    if written:
+        try:
+            parse_throw(written[1])
+        except ThrowSyntaxError:
+            return "throw"
+        return "value"
+    signs = [char for char in words if char in OPERATION_SIGNS]
+    parts = [part.strip() for part in re.split("[" + re.escape("".join(OPERATION_SIGNS)) + "]+", words)]
+    if not signs:
+        faces = words.split()
+        return "no-operation" if len(faces) == 2 and all(read_number(face) is not None for face in faces) else "throw"
+    if len(parts) != 2 or any(part and read_number(part) is None for part in parts):
+        return "throw"
+    if not all(parts):
+        return "die-missing"
+    return "operations" if len(signs) > 1 else "throw"
 
 
 def is_no_move(text: str) -> bool:
@@ -344,6 +381,23 @@ def throw_values(rules: BoxRules, throw: Throw) -> tuple[int, ...]:
         return (throw.total,)
     values = {operation_value(op, throw.faces) for op in rules.ops}
     return tuple(sorted(value for value in values if value is not None))
+
+
+def possible_values(rules: BoxRules) -> tuple[int, ...]:
+    """Return, ascending, every value a throw can make under ``rules`` (docs/rules.md sections 1
+    and 9): the values of every pair of faces (:func:`throw_values`) and, where one die may be
+    thrown, each face; up to 36 (6 x 6).
+
+    >>> from kitgen.games import find_preset
+    >>> possible_values(find_preset("strip").configure({"ops": "mul"}))
+    (1, 2, 3, 4, 5, 6, 8, 9, 10, 12, 15, 16, 18, 20, 24, 25, 30, 36)
+    >>> possible_values(find_preset("strip").defaults) == tuple(TWO_DICE_TOTALS)
+    True
+    """
+    throws = [Throw(2, (first, second), first + second) for first in FACES for second in FACES if first <= second]
+    if rules.one_die != "never":
+        throws += [Throw(1, (face,), face) for face in FACES]
+    return tuple(sorted({value for throw in throws for value in throw_values(rules, throw)}))
 
 
 def throw_has_move(rules: BoxRules, movable: int, throw: Throw) -> bool:

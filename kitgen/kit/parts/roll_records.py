@@ -6,11 +6,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from math import floor
+from math import ceil, floor
 from typing import ClassVar
 
-from kitgen.games.box.presets import BoxRules
-from kitgen.kit.layout import CAPTION_GAP_MM, CAPTION_LINES, TEXT_PT, Layout, column_widths, number_heading
+from kitgen.games.box.presets import BoxRules, Operation
+from kitgen.games.box.rules import faces_needed
+from kitgen.kit.layout import (
+    CAPTION_GAP_MM,
+    CAPTION_LINES,
+    CELL_PADDING_MM,
+    HANDWRITTEN_DIGIT_MM,
+    PT_PER_MM,
+    TEXT_PT,
+    Layout,
+    column_widths,
+    number_heading,
+)
+from kitgen.kit.measure import text_mm
 from kitgen.kit.parts.part import (
     PLAYER_KEY,
     SEAT_KEY,
@@ -34,6 +46,20 @@ DICE_KEY = "dice-1-2"  # docs/kit.md: a dice column (one or two) where the prese
 
 
 DICE_COLUMN_WEIGHT = 1.1
+
+
+# docs/rules.md section 9: with operations besides add, a row is a number sentence (6 x 2 = 12 =
+# 5 + 7): both dice, a tick box for each allowed operation, the value, the tiles and their sum
+SENTENCE_KEYS = ("die-1", "operation", "die-2", "value", "numbers-closed", "checked-sum")
+SENTENCE_COLUMN_WEIGHTS = (0.1, 0.1, 0.1, 0.6, 3.0, 0.6)  # what is left past the least widths goes to the tiles
+THROW_KEYS = SENTENCE_KEYS[:3]  # the dice and the operation, under one heading ("Throw")
+OPERATION_KEYS: dict[Operation, str] = {"add": "op-add", "sub": "op-sub", "mul": "op-mul", "div": "op-div"}
+# the sign printed beside an operation's tick box, as a school's number sentence writes it
+PRINTED_SIGNS: dict[Operation, str] = {"add": "+", "sub": "-", "mul": "x", "div": "\u00f7"}
+TICK_GAP_MM = 0.8  # a tick box's gap to its sign, and an operation's to the next
+OPERATIONS_A_LINE = 2  # three or four operations tick in two lines of two, so the tiles keep their room
+TICK_LINE_ROOM_MM = 1.4  # a row's room above, between and below two lines of tick boxes
+SIGN_SHARE = 0.9  # a sign glyph's size, as a share of its line of tick boxes (a glyph's box is its size high)
 
 
 SEAT_NAME_LINES = 3  # a seat's name takes this many lines of its line at most
@@ -85,20 +111,28 @@ class RollRecords(Part):
     header_pt: float
     cell_name_field_mm: float = 0.0
     cell_fields_mm: float = 0.0
+    operations: tuple[tuple[str, str], ...] = ()  # a number sentence's tick boxes: (sign, key) each
+    ticks: OperationTicks | None = None  # and their sizes
 
     @property
     def name_sizes(self) -> tuple[float, ...]:
         return name_sizes(size for page in self.pages for record in page for size in (record.player_pt, record.cell_pt))
 
 
-def roll_column(key: str) -> str:
-    """Return the heading of the roll record column ``key`` (one of :data:`ROLL_KEYS` or
-    :data:`DICE_KEY`), in the language in use."""
+def roll_column(key: str, sentence: bool = False) -> str:
+    """Return the heading of the roll record column ``key`` (one of :data:`ROLL_KEYS`,
+    :data:`DICE_KEY` or, in a record of number sentences (``sentence``), of
+    :data:`SENTENCE_KEYS`), in the language in use."""
+    if sentence and key == "numbers-closed":
+        return _("Tiles shut")  # docs/rules.md section 9: the sentence's words
+    if key in THROW_KEYS:
+        return _("Throw")  # one heading over both dice and the operation between them
     return {
         DICE_KEY: _("Dice (1/2)"),
         "roll-total": _("Roll total"),
         "numbers-closed": _("Numbers closed"),
         "checked-sum": _("Checked sum"),
+        "value": _("Value"),
     }[key]
 
 
@@ -127,15 +161,31 @@ def roll_records(rules: BoxRules, layout: Layout, table: Table, turns: Turns, ro
     under its own Player and Seat fields (docs/kit.md, "Contents" 3). A name prints on one line
     of the seat's line, or more where it would otherwise print smaller than body text of
     the normal kit (large print) or than :data:`~kitgen.kit.layout.WHOLE_WORD_SCALE` of it."""
+    sentence = faces_needed(rules)
     one_die = rules.one_die != "never"
-    keys = ((DICE_KEY,) if one_die else ()) + ROLL_KEYS
-    columns = tuple(roll_column(key) for key in keys)
-    weights = ((DICE_COLUMN_WEIGHT,) if one_die else ()) + ROLL_COLUMN_WEIGHTS
+    if sentence:  # docs/rules.md section 9: a number sentence a row; one die is its face alone
+        keys: tuple[str, ...] = SENTENCE_KEYS
+        weights: tuple[float, ...] = SENTENCE_COLUMN_WEIGHTS
+        operations = tuple((PRINTED_SIGNS[op], OPERATION_KEYS[op]) for op in rules.ops)
+        ticks = operation_ticks(layout, tuple(sign for sign, _key in operations))
+        digit = round(HANDWRITTEN_DIGIT_MM + CELL_PADDING_MM + 1, 2)  # a die's face, written by hand
+        cells = tuple(ticks.cell_mm if key == "operation" else digit if key in THROW_KEYS else 0.0 for key in keys)
+    else:
+        keys = ((DICE_KEY,) if one_die else ()) + ROLL_KEYS
+        weights = ((DICE_COLUMN_WEIGHT,) if one_die else ()) + ROLL_COLUMN_WEIGHTS
+        operations, cells, ticks = (), (), None
+    columns = tuple(roll_column(key, sentence) for key in keys)
     numbers = {number for _player, number in turns}
     labels = [record_label(round_kind, number) for number in sorted(numbers | {""})]
-    widths = record_column_widths(layout, labels, columns, weights)
-    header_pt = min(layout.header_fit_pt((label, *columns), widths) for label in labels)
-    header = max(layout.header_mm((label, *columns), widths, header_pt) for label in labels)
+    if sentence:  # "Throw" heads the dice and the operation: it needs their width, not each its own
+        widths = record_column_widths(layout, labels, ("", "", "", *columns[3:]), weights, cells)
+        columns = columns[2:]
+        headed = (widths[0], round(sum(widths[1:4]), 2), *widths[4:])
+    else:
+        widths = record_column_widths(layout, labels, columns, weights, cells)
+        headed = widths
+    header_pt = min(layout.header_fit_pt((label, *columns), headed) for label in labels)
+    header = max(layout.header_mm((label, *columns), headed, header_pt) for label in labels)
     player, seat_label = field_label(PLAYER_KEY), field_label(SEAT_KEY)
     seat_field = ((seat_label, layout.short_field_mm),)
     name_mm = player_field_mm(layout, layout.content_width_mm, seat_field)
@@ -169,8 +219,46 @@ def roll_records(rules: BoxRules, layout: Layout, table: Table, turns: Turns, ro
     return RollRecords(
         _("Roll records"), player, seat_label, columns, keys, widths, rules.tiles, geometry, name_mm,
         geometry.caption_field_mm, seat_pages(records, spare, geometry, cell_caption_mm, overruns), header_pt,
-        cell_mm, round(cell_caption_mm - CAPTION_GAP_MM, 2),
+        cell_mm, round(cell_caption_mm - CAPTION_GAP_MM, 2), operations, ticks,
     )
+
+
+@dataclass(frozen=True)
+class OperationTicks:
+    """The operation cell of a number sentence (docs/rules.md section 9): a tick box
+    ``tick_mm`` square and its sign for each allowed operation, each ``operation_mm`` wide
+    and ``line_mm`` high, :data:`OPERATIONS_A_LINE` a line at most; the cell at least
+    ``cell_mm`` wide."""
+
+    tick_mm: float
+    operation_mm: float
+    line_mm: float
+    cell_mm: float
+    gap_mm: ClassVar[float] = TICK_GAP_MM
+    a_line: ClassVar[int] = OPERATIONS_A_LINE
+
+    @property
+    def sign_pt(self) -> float:
+        """Return the size the signs print at: a glyph as high as a line of tick boxes, a
+        little less, so that two lines of them keep apart."""
+        return round(self.line_mm * PT_PER_MM * SIGN_SHARE, 2)
+
+
+def operation_ticks(layout: Layout, signs: tuple[str, ...]) -> OperationTicks:
+    """Return the operation cell of a number sentence whose operations print ``signs``:
+    one line of tick boxes for one or two operations, two lines of two for three or four,
+    the boxes as large as a table's tick box or as two lines leave in a row.
+
+    >>> from kitgen.kit.layout import PAPERS
+    >>> operation_ticks(Layout(PAPERS["a4"]), ("+", "-", "x", "\u00f7"))
+    OperationTicks(tick_mm=2.8, operation_mm=5.83, line_mm=3.0, cell_mm=16.96)
+    """
+    lines = ceil(len(signs) / OPERATIONS_A_LINE)
+    tick = round(min(layout.tick_mm, (layout.row_mm - TICK_LINE_ROOM_MM) / lines), 2)
+    one = round(tick + TICK_GAP_MM + max(text_mm(sign, layout.text_pt) for sign in signs), 2)
+    across = min(len(signs), OPERATIONS_A_LINE)
+    cell = across * one + (across - 1) * TICK_GAP_MM + CELL_PADDING_MM + 1
+    return OperationTicks(tick, one, round(tick + 0.2, 2), round(cell, 2))
 
 
 SHRINK_SCALE = 0.8  # in normal print, a seat's name prints down to this share of body text on one line
@@ -229,20 +317,29 @@ def captioned(line: Sequence[RecordCaption]) -> bool:
 
 
 def record_column_widths(layout: Layout, labels: list[str], columns: tuple[str, ...],
-                         weights: tuple[float, ...]) -> tuple[float, ...]:
+                         weights: tuple[float, ...], cells_mm: Sequence[float] = ()) -> tuple[float, ...]:
     """Return the widths of a roll record's columns headed ``columns`` after the row
     numbers' (headed by one of ``labels``): the row numbers' column as wide as its widest
     label word needs, the rest shared by ``weights``, each at least its longest heading
     word; where those least widths do not all fit the record (large print on A4), each
     column gets its least width's share of the record, and the headings print a little
-    smaller (:meth:`Layout.header_fit_pt`) so that no word breaks."""
+    smaller (:meth:`Layout.header_fit_pt`) so that no word breaks. A column's ``cells_mm``
+    (one a column, or none) is the least its cells need besides its heading (tick boxes)."""
     number_mm = max(layout.row_number_mm, *layout.least_columns_mm(labels))
-    least = layout.least_columns_mm(columns)
+    least = tuple(layout.least_columns_mm((column,))[0] if column else 0.0 for column in columns)
+    cells = tuple(cells_mm) or (0.0,) * len(columns)
     free = layout.record_width_mm - number_mm
-    if sum(least) <= free:
-        return column_widths(layout.record_width_mm, number_mm, weights, least)
-    whole = number_mm + sum(least)
-    return tuple(round(layout.record_width_mm * width / whole, 2) for width in (number_mm, *least))
+    if sum(map(max, least, cells)) <= free:
+        return column_widths(layout.record_width_mm, number_mm, weights, tuple(map(max, least, cells)))
+    if not any(cells):
+        whole = number_mm + sum(least)
+        return tuple(round(layout.record_width_mm * width / whole, 2) for width in (number_mm, *least))
+    # the cells' least (tick boxes, a die's face) stays whole; the headings share the rest
+    fixed = sum(cell for cell in cells)
+    headings = number_mm + sum(max(0.0, heading - cell) for heading, cell in zip(least, cells, strict=True))
+    share = (layout.record_width_mm - fixed) / headings
+    widths = (cell + max(0.0, heading - cell) * share for heading, cell in zip(least, cells, strict=True))
+    return tuple(round(width, 2) for width in (number_mm * share, *widths))
 
 
 # --- fitting ------------------------------------------------------------
