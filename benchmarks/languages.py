@@ -24,35 +24,21 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from print_defects import print_defects  # noqa: E402
-from pseudo_locale import PseudoTranslations  # noqa: E402
 from pypdf import PdfReader  # noqa: E402
-from test_kit_print import LIMIT_NAMES, PRESETS, PRINTS  # noqa: E402
+from test_kit_print import PRESETS, PRINTS  # noqa: E402
+from test_languages_print import PSEUDO, kit_in  # noqa: E402
 
 from kitgen import text  # noqa: E402
-from kitgen.games import find_preset  # noqa: E402
-from kitgen.kit.build import build_kit  # noqa: E402
-from kitgen.kit.request import KitRequest  # noqa: E402
 
-PSEUDO = "pseudo"
 LANGUAGES = (*text.LANGUAGES, PSEUDO)
 
 
 def render(language: str, preset: str, size: str, folder: Path) -> Path:
-    """Render ``preset`` in ``language`` on the print ``size`` into ``folder``; English is
-    back in use after."""
-    paper, large = PRINTS[size]
+    """Render ``preset`` in ``language`` on the print ``size`` into ``folder``, as the suite
+    does (:func:`test_languages_print.kit_in`)."""
     path = folder / f"{language}-{preset}-{size}.pdf"
     path.unlink(missing_ok=True)
-    if language == PSEUDO:
-        text.use_catalog(PseudoTranslations())
-    else:
-        text.use_language(language)
-    try:
-        rules = find_preset(preset).configure(PRESETS[preset])
-        build_kit(KitRequest(rules, LIMIT_NAMES, paper=paper, large_print=large, host_key="appended", output=path))
-    finally:
-        text.use_language("en")
-    return path
+    return kit_in(language, preset, size, path)
 
 
 def main(arguments: list[str] | None = None) -> int:

@@ -138,6 +138,13 @@ def _throw_cells(entry, rng: random.Random) -> dict[str, str]:
         cells["roll-total"] = str(throw.total)
     else:
         cells["roll-total"] = "+".join(map(str, throw.faces)) if throw.faces else str(throw.total)
+    return cells | _tiles_cells(entry, rng)
+
+
+def _tiles_cells(entry, rng: random.Random) -> dict[str, str]:
+    """Return the tiles cell of a row recording ``entry`` (its tiles, or for no move ``-``
+    or nothing) and its checked sum where the game has one."""
+    cells = {}
     if entry.tiles:
         cells["numbers-closed"] = " ".join(map(str, entry.tiles))
     elif rng.random() < 0.5:
@@ -158,13 +165,7 @@ def _sentence_cells(entry, rng: random.Random) -> dict[str, str]:
         cells = {"die-1": str(throw.faces[0]), "die-2": str(throw.faces[1]), OPERATION_TICKS[throw.operation]: "/on"}
         if throw.value is not None and rng.random() < 0.5:
             cells["value"] = str(throw.value)
-    if entry.tiles:
-        cells["numbers-closed"] = " ".join(map(str, entry.tiles))
-    elif rng.random() < 0.5:
-        cells["numbers-closed"] = "-"
-    if entry.checked is not None:
-        cells["checked-sum"] = str(entry.checked)
-    return cells
+    return cells | _tiles_cells(entry, rng)
 
 
 def _long_game_values(game: GeneratedGame, fields: set[str], table: int) -> dict[str, str]:

@@ -45,9 +45,13 @@ UNITS = frozenset({"mm", "in"})  # the scale bars' labels: symbols, the same in 
 
 
 def render(path: Path, case: str) -> Path:
-    """Render ``case``: a preset with its host key, seated with the limit names, in one
-    language (or the pseudo-locale) and one print size; English is back in use after."""
-    language, preset, size = CASES[case]
+    """Render ``case`` at ``path`` (:func:`kit_in`)."""
+    return kit_in(*CASES[case], path)
+
+
+def kit_in(language: str, preset: str, size: str, path: Path) -> Path:
+    """Render at ``path`` a ``preset``'s kit with its host key, seated with the limit names,
+    in ``language`` (or the pseudo-locale) on the print ``size``; English is back in use after."""
     paper, large = PRINTS[size]
     if language == PSEUDO:
         text.use_catalog(PseudoTranslations())
