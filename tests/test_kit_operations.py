@@ -31,12 +31,17 @@ CASES = {  # case: (preset, ops, request fields, number sentences the card print
 }
 
 
-@pytest.mark.parametrize("case", CASES)
-def test_the_rules_card_words_every_operation_and_prints_without_defects(tmp_path: Path, case):
-    preset, ops, fields, sentences = CASES[case]
+def render(path: Path, case: str) -> Path:
+    """Render ``case``'s kit, its host key appended, once for the tests that read it."""
+    preset, ops, fields, _sentences = CASES[case]
     rules = find_preset(preset).configure({"ops": ops})
-    path = tmp_path / "kit.pdf"
     build_kit(KitRequest(rules, host_key="appended", output=path, force=True, **fields))
+    return path
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_the_rules_card_words_every_operation_and_prints_without_defects(kits, case):
+    path, sentences = kits(case), CASES[case][3]
     everything = " ".join(" ".join(page.extract_text() for page in PdfReader(path).pages).split())
     assert "Operations" in everything
     for sentence in sentences:
@@ -45,11 +50,8 @@ def test_the_rules_card_words_every_operation_and_prints_without_defects(tmp_pat
 
 
 @pytest.mark.parametrize("case", CASES)
-def test_the_roll_records_are_number_sentences_and_the_host_key_every_value(tmp_path: Path, case):
-    preset, ops, fields, _sentences = CASES[case]
-    rules = find_preset(preset).configure({"ops": ops})
-    path = tmp_path / "kit.pdf"
-    build_kit(KitRequest(rules, host_key="appended", output=path, force=True, **fields))
+def test_the_roll_records_are_number_sentences_and_the_host_key_every_value(kits, case):
+    path, rules = kits(case), find_preset(CASES[case][0]).configure({"ops": CASES[case][1]})
     pages = [" ".join(page.extract_text().split()) for page in PdfReader(path).pages]
     records = next(page for page in pages if page.startswith("Roll records"))
     for heading in ("Throw", "Value", "Tiles shut", "Checked sum"):
@@ -58,7 +60,7 @@ def test_the_roll_records_are_number_sentences_and_the_host_key_every_value(tmp_
     first = next(number for number, page in enumerate(pages) if page.startswith("Host key"))
     key = " ".join(pages[first:])
     assert "Value Sets of tiles, by size Sets" in key
-    assert "36 " in key or "mul" not in ops  # 6 x 6
+    assert "36 " in key or "mul" not in rules.ops  # 6 x 6
     assert print_defects(path) == []
 
 

@@ -53,7 +53,7 @@ class HostKey(Part):
     values: bool = False  # docs/rules.md section 9: rows of values, every set in one column
 
 
-def values_widths(layout: Layout, rows: tuple[HostKeyRow, ...]) -> tuple[float, ...]:
+def values_widths(layout: Layout) -> tuple[float, ...]:
     """Return the widths of a host key of values (docs/rules.md section 9): the value and the
     count as wide as a short field, or as their headings need, and the sets between them."""
     value, count = (max(layout.short_field_mm, least)
@@ -98,7 +98,7 @@ def host_key(rules: BoxRules, book: Rulebook, layout: Layout) -> HostKey:
     if faces_needed(rules):
         rows = tuple(HostKeyRow(value, tuple(group for group in tile_sets(rules.tiles, value, OPS_SET_SIZE) if group))
                      for value in possible_values(rules))
-        return HostKey(_("Host key"), book.title, (), values_widths(layout, rows), rows, book.host_notes, True)
+        return HostKey(_("Host key"), book.title, (), values_widths(layout), rows, book.host_notes, True)
     rows = tuple(HostKeyRow(total, tile_sets(rules.tiles, total)) for total in host_key_totals(rules))
     short = layout.short_field_mm
     sets = [["+".join(map(str, tiles)) for row in rows for tiles in row.groups[size]]

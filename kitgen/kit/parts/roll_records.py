@@ -335,7 +335,7 @@ def record_column_widths(layout: Layout, labels: list[str], columns: tuple[str, 
         whole = number_mm + sum(least)
         return tuple(round(layout.record_width_mm * width / whole, 2) for width in (number_mm, *least))
     # the cells' least (tick boxes, a die's face) stays whole; the headings share the rest
-    fixed = sum(cell for cell in cells)
+    fixed = sum(cells)
     headings = number_mm + sum(max(0.0, heading - cell) for heading, cell in zip(least, cells, strict=True))
     share = (layout.record_width_mm - fixed) / headings
     widths = (cell + max(0.0, heading - cell) * share for heading, cell in zip(least, cells, strict=True))
