@@ -155,13 +155,24 @@ def test_large_print_scales_text_and_boxes_but_cells_keep_fitting_the_die():
 @pytest.mark.parametrize("layout", LAYOUTS, ids=lambda layout: f"{layout.paper.id}-{layout.scale}")
 def test_the_placement_record_has_rows_for_a_long_game_on_every_paper(layout):
     record = parts_of(layout=layout)[2]
-    assert record.columns == ("Player", "Face", "Column", "Dice removed", "Seat 1 total", "Seat 2 total")
+    assert record.columns == ("Player", "Face", "Column (A/B/C)", "Dice removed", "Seat 1 total", "Seat 2 total")
     assert record.caption == "Game" and "back of the last sheet" in record.note
     assert "print" not in record.note.lower()  # a host cannot print mid-game (issue 9 item 2)
     assert record.pages[0][0] == 1 and record.pages[-1][1] >= LONG_GAME_PLACEMENTS
     assert all(last - first + 1 == record.pages[0][1] for first, last in record.pages)
     assert record.row_mm >= MIN_ROW_MM * layout.scale
     assert sum(record.column_widths_mm) == pytest.approx(layout.content_width_mm, abs=0.05)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_placement_records_column_names_the_boards_letters_on_a_one_line_header(paper):
+    # issue 22 item 7: the recorder writes A, B or C, the letter printed on the boards; in
+    # normal print the longer heading keeps the header to one row (a second line cost Letter
+    # a placement sheet a game)
+    layout = Layout.for_print(find_paper(paper), large_print=False)
+    record = parts_of(layout=layout)[2]
+    assert "(A/B/C)" in record.columns[2]
+    assert record.header_mm == layout.row_mm
 
 
 @pytest.mark.parametrize("match, games, rows", [("single", 1, 3), ("best-of-3", 3, 5), ("best-of-5", 5, 7)])

@@ -46,6 +46,7 @@ RECORD_MIN_WIDTH_MM = 88.0  # a roll record needs this much width for its four c
 CAPTION_LINES = 1.4  # a record's caption: one line of write-in fields
 HEADER_PADDING_MM = 1.0
 HEADER_SCALE = 0.9  # column headings print a little smaller than body text
+ONE_LINE_HEADINGS_SHARE = 0.85  # headings kept on one line take this share of a table's width at most
 BLOCK_GAP_MM = 5.0  # space between records on a sheet
 TOTALS_ROW_MM = 9.0
 STRIP_PADDING_MM = 3.0
@@ -437,6 +438,14 @@ class Layout:
                       + [text_mm(item, self.text_pt) for item in column]) + CELL_PADDING_MM + 1, 2)
             for heading, column in zip(headings, items, strict=True)
         )
+
+    def heading_columns_mm(self, headings: Sequence[str], width_mm: float) -> tuple[float, ...]:
+        """Return the least width of each column headed by ``headings`` in columns sharing
+        ``width_mm``: its whole heading on one line where the headings leave the columns room
+        to write in (:data:`ONE_LINE_HEADINGS_SHARE` of the width at most), else its longest
+        word (:meth:`least_columns_mm`), the heading then wrapping."""
+        whole = tuple(round(text_mm(heading, self.header_pt, BOLD) + CELL_PADDING_MM + 1, 2) for heading in headings)
+        return whole if sum(whole) <= width_mm * ONE_LINE_HEADINGS_SHARE else self.least_columns_mm(headings)
 
     def header_fit_pt(self, headings: Sequence[str], widths_mm: Sequence[float]) -> float:
         """Return the size column headings print at in columns ``widths_mm`` wide: the

@@ -107,11 +107,12 @@ def placement_record(layout: Layout, games: int, players: Sequence[str]) -> Turn
     rows of its lines (issue 22 items 1 and 3)."""
     note = _("One row per placement, both totals after its removals; a longer game goes on over the back of the "
              "last sheet.")
-    placement = (field_label(PLAYER_KEY), pgettext("die", "Face"), pgettext("board", "Column"), _("Dice removed"))
+    placement = (field_label(PLAYER_KEY), pgettext("die", "Face"), pgettext("board", "Column (A/B/C)"),
+                 _("Dice removed"))
     columns = (*placement, *(_("Seat {seat} total").format(seat=seat) for seat in range(1, len(SEAT_KEYS) + 1)))
     keys = (*PLACEMENT_KEYS, *(f"{seat}-total" for seat in SEAT_KEYS))
     widths = column_widths(layout.content_width_mm, layout.row_number_mm, PLACEMENT_COLUMN_WEIGHTS,
-                           layout.least_columns_mm(columns))
+                           layout.heading_columns_mm(columns, layout.content_width_mm - layout.row_number_mm))
     header = layout.header_mm((number_heading(), *columns), widths)
     labels, caption = seat_labels(), pgettext("match", "Game")
     seat_mm = layout.name_field_mm(layout.content_width_mm, (caption, *labels), (layout.short_field_mm,),
