@@ -162,6 +162,23 @@ def test_the_manifest_names_preset_tables_seats_and_scheme(kits):
     assert values["t1.turn-sheet.sheet01.r01.tile01"] == "/Off"
 
 
+@pytest.mark.parametrize("case, row_key", [("classic", "round"), ("long-game", "turn")])
+def test_a_tables_continuation_sheet_has_fields_to_play_on_and_the_log_ignores_them(kits, case, row_key):
+    # issue 22 item 2: a game past the rounds printed goes on on the table's continuation
+    # sheet, which a fillable kit can hold (it had no fields); like a turn sheet, a play aid
+    kit = kits(case)
+    row = "t1.continuation-sheet.sheet01.r01"
+    assert {f"{row}.{row_key}", f"{row}.tile01"} <= fields_of(kit)
+    assert field_use(f"{row}.tile01") == field_use(f"{row}.{row_key}") == "aid"
+    assert field_use(f"{row}.score") == PRINTED and f"{row}.score" not in fields_of(kit)
+    record = next(name for name in sorted(fields_of(kit)) if name.endswith(".r01.die-1") or
+                  name.endswith(".r01.roll-total"))
+    played, continued = kit.with_name(f"{case}-played.pdf"), kit.with_name(f"{case}-continued.pdf")
+    fill_with_pypdf(kit, played, {record: "5+3"})
+    fill_with_pypdf(kit, continued, {record: "5+3", f"{row}.{row_key}": "12", f"{row}.tile01": "/on"})
+    assert [log.text for log in kit_logs(continued)] == [log.text for log in kit_logs(played)]
+
+
 def test_scheme_2_ids_are_scheme_1_keys_of_the_english_headings():
     headings = (roll_column(key) for key in (DICE_KEY, *ROLL_KEYS))
     assert tuple(field_key(heading) for heading in headings) == (DICE, ROLL, CLOSED, CHECKED)

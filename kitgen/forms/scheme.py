@@ -119,8 +119,10 @@ def _shapes() -> tuple[tuple[str, str], ...]:
         (PRINTED, rf"strip{_N}\.{_one_of((SCORE_KEY, REMAINING_SUM_KEY))}"),
         (AID, rf"turn-sheet\.{sheet}\.(?:{_one_of((PLAYER_KEY, SEAT_KEY, TABLE_KEY))}|{row}\.(?:{ROUND_KEY}|{tile}))"),
         (PRINTED, rf"turn-sheet\.{sheet}\.{row}\.{SCORE_KEY}"),
-        # a table's continuation sheet: printed only, no transcriber reads it (docs/FORMS.md)
-        (PRINTED, rf"continuation-sheet\.{sheet}\.[a-z0-9.-]+"),
+        # a table's continuation sheet: a play aid as a turn sheet is (the long game's roles'
+        # names, a row's round or turn and tiles); a score written on it is printed only
+        (AID, rf"continuation-sheet\.{sheet}\.(?:{_one_of(ROLE_KEYS)}|{row}\.(?:{ROUND_KEY}|turn|{tile}))"),
+        (PRINTED, rf"continuation-sheet\.{sheet}\.{row}\.{SCORE_KEY}"),
         # the long game's board sheet (its roles' names seat the players) and turn record
         (READ, rf"board-sheet\.{sheet}\.{_one_of(ROLE_KEYS)}"),
         (AID, rf"board-sheet\.{sheet}\.(?:{TABLE_KEY}|{row}\.(?:turn|{tile}))"),

@@ -142,8 +142,8 @@ def seat_sheet(seat: int, player: str) -> str:
 def continuation_sheet(rules: BoxRules, table: Table, layout: Layout, book: Rulebook) -> TurnSheets:
     """Return ``table``'s continuation sheet, for its game that runs past its turn sheets:
     named for the table, a row per seat in turn (its seat printed; long game: the roles in
-    turn, their players heading the page), the round (turn) numbers written in.
-    It is for paper: a fillable kit gives it no form fields (docs/FORMS.md)."""
+    turn, their players heading the page), the round (turn) numbers written in. A fillable
+    kit makes its rows fields as a turn sheet's: play aids, not read back (docs/FORMS.md)."""
     long_game = has_opener(rules)  # the long game numbers turns, not rounds
     row_key = "turn" if long_game else "round"
     if long_game:
