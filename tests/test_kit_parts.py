@@ -186,6 +186,18 @@ def test_best_of_plays_on_turn_sheets_with_totals_as_long_and_round_wins(length,
     assert "continuation sheet" in sheets.note
 
 
+def test_a_turn_sheets_pages_after_its_first_print_no_note_and_hold_a_round_more_where_it_fits():
+    # issue 22 item 1: in large print on A4 the note on the first page cost every page a round
+    sheets = parts_of("hundred", ("Ana", "Ben", "Cai", "Dee", "Eve", "Fay"),
+                      Layout.for_print(find_paper("a4"), large_print=True))[1]
+    assert isinstance(sheets, TurnSheets)
+    first, *after = [page for page in sheets.pages if page.whose == sheets.pages[0].whose]
+    assert len(first.rows) == sheets.geometry.per_page == 3
+    assert after and all(len(page.rows) == sheets.geometry.per_next_page == 4 for page in after)
+    numbered = [row.number for page in (first, *after) for row in page.rows if row.number]
+    assert numbered == [str(number) for number in range(1, len(numbered) + 1)]
+
+
 def test_elimination_totals_keep_running_totals_with_an_out_mark_and_the_threshold():
     for tiles, threshold in (("9", 45), ("12", 78)):
         parts = parts_of("classic", ("Ana", "Ben", "Cai"), format="elimination", tiles=tiles)

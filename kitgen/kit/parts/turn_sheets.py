@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from math import floor
+from math import ceil, floor
 from typing import ClassVar
 
 from kitgen.games.box.formats import has_opener
@@ -29,7 +29,6 @@ from kitgen.kit.parts.part import (
     TABLE_KEY,
     Part,
     field_label,
-    filled,
     name_sizes,
     paginate,
     player_field_mm,
@@ -113,7 +112,7 @@ def seat_turn_sheets(rules: BoxRules, book: Rulebook, layout: Layout, table: Tab
         rule=_("Each round starts on the next row with every tile open: cross out the tiles you shut."),
         carry_on=carry_on("round"))
     geometry = turn_sheet_geometry(rules.tiles, book.strip_hint, note, layout)
-    rows = numbered_rows(round_word("round"), rounds, filled(rounds, geometry.per_page))
+    rows = numbered_rows(round_word("round"), rounds, geometry.rows_filling(rounds))
     seat_label = field_label(SEAT_KEY)
     name_mm = player_field_mm(layout, layout.content_width_mm, ((seat_label, layout.short_field_mm),))
     pages = [
@@ -121,7 +120,7 @@ def seat_turn_sheets(rules: BoxRules, book: Rulebook, layout: Layout, table: Tab
         for seat, player in enumerate(table.seats, start=1)
         for page in turn_pages(((field_label(PLAYER_KEY), player, layout.name_pt(player, name_mm, 1)),
                                  (seat_label, str(seat), layout.text_pt)), rows, geometry.per_page,
-                                seat_sheet(seat, player))
+                                seat_sheet(seat, player), geometry.per_next_page)
     ]
     return TurnSheets(_("Turn sheet"), "turn-sheet", book.strip_hint, field_label(SCORE_KEY), SCORE_KEY, geometry,
                       name_mm, (seat_label,), (PLAYER_KEY, SEAT_KEY), "round", tuple(pages), note)
@@ -181,8 +180,11 @@ def continuation_sheet(rules: BoxRules, table: Table, layout: Layout, book: Rule
 
 
 def turn_pages(fields: tuple[tuple[str, str, float], ...], rows: Sequence[TurnRow], per_page: int,
-                whose: str = "") -> list[TurnPage]:
-    sheets = paginate(rows, per_page)
+                whose: str = "", per_next_page: int = 0) -> list[TurnPage]:
+    """Return ``rows`` on pages headed by ``fields``: ``per_page`` on the first, which
+    prints the sheet's note, ``per_next_page`` (unless 0: as many) on each after it."""
+    next_rows = per_next_page or per_page
+    sheets = paginate(rows[:per_page], per_page) + paginate(rows[per_page:], next_rows)
     return [TurnPage(fields, page, number, len(sheets), whose) for number, page in enumerate(sheets, start=1)]
 
 
@@ -213,7 +215,8 @@ class TurnSheetGeometry:
     rows when one does not fit beside the label and score columns), a score column
     ``score_mm`` wide (0: none; with ``score_below``, the score goes under the round's
     label instead, in a label column that wide), each round's row ``row_mm`` high,
-    ``per_page`` rows on a sheet under its fields line and hint."""
+    ``per_page`` rows on a sheet's first page under its fields line and hint and over its
+    note, ``per_next_page`` on each page after it, which prints no note (0: as many)."""
 
     box_mm: float
     gap_mm: float
@@ -223,6 +226,18 @@ class TurnSheetGeometry:
     score_below: bool
     row_mm: float
     per_page: int
+    per_next_page: int = 0
+
+    def rows_filling(self, count: int) -> int:
+        """Return the rows that fill the pages ``count`` rows take on a sheet.
+
+        >>> TurnSheetGeometry(14.0, 1.6, ((1, 2),), 17.0, 0.0, False, 17.7, 3, 4).rows_filling(8)
+        11
+        """
+        if count <= self.per_page:
+            return self.per_page
+        per_next = self.per_next_page or self.per_page
+        return self.per_page + ceil((count - self.per_page) / per_next) * per_next
 
 
 def turn_sheet_geometry(
@@ -248,6 +263,8 @@ def turn_sheet_geometry(
         rows, label = stacked, below
     row = len(rows) * box + (len(rows) + 1) * gap + ROW_RULE_MM
     hint_mm = lines_for(hint, layout.content_width_mm, layout.hint_pt) * layout.hint_pt / PT_PER_MM * LINE_HEIGHT
-    text = layout.field_mm + layout.hint_gap_mm + hint_mm + layout.half_gap_mm + layout.note_mm(note)
-    per_page = max(1, floor((layout.sheet_height_mm - text - SHEET_SLACK_MM) / row))
-    return TurnSheetGeometry(box, gap, rows, round(label, 2), round(score, 2), score_below, round(row, 2), per_page)
+    text = layout.field_mm + layout.hint_gap_mm + hint_mm + layout.half_gap_mm
+    per_page = max(1, floor((layout.sheet_height_mm - text - layout.note_mm(note) - SHEET_SLACK_MM) / row))
+    per_next_page = max(1, floor((layout.sheet_height_mm - text - SHEET_SLACK_MM) / row))  # no note
+    return TurnSheetGeometry(box, gap, rows, round(label, 2), round(score, 2), score_below, round(row, 2), per_page,
+                             per_next_page)
