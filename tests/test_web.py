@@ -362,7 +362,7 @@ def test_a_typed_face_or_tile_in_other_digits_is_one_sentence(client):
     client.post("/table", data={"rules": "knucklebones", "players": "Ana, Ben"}, headers=SAME_ORIGIN)
     answer = client.post("/table/1", data={"action": "roll", "face": "\u00b3"}, headers=AS_JSON)
     assert answer.status_code == 400 and "fault in kitgen" not in answer.text
-    client.post("/box", data={"rules": "strip"}, headers=SAME_ORIGIN)
+    client.post("/box", data={"rules": "strip", "players": "Ana"}, headers=SAME_ORIGIN)
     client.post("/box/1", data={"action": "throw", "throw": "8"}, headers=SAME_ORIGIN)
     answer = client.post("/box/1", data={"action": "claim", "tile": "\u00b2"}, headers=AS_JSON)
     assert answer.status_code == 400 and "fault in kitgen" not in answer.text

@@ -164,6 +164,8 @@ def test_a_shut_the_box_turn_by_keyboard_offers_one_die_exactly_when_allowed(ser
     rules = find_preset("hundred").configure()
     page.goto(f"{address}/box")
     page.select_option("#rules", "hundred")
+    tab_to(page, "#players")
+    page.keyboard.type("Ana, Ben")
     tab_to(page, "form button[type=submit]")
     page.keyboard.press("Enter")
     page.wait_for_url(re.compile(r".*/box/\d+$"))
@@ -188,3 +190,44 @@ def test_a_shut_the_box_turn_by_keyboard_offers_one_die_exactly_when_allowed(ser
     page.keyboard.press("Enter")
     page.wait_for_selector("button[value=claim]")
     assert re.search(r"Throw die [1-6]", page.locator("legend").inner_text())
+
+
+def test_a_classic_game_of_two_played_by_keyboard_to_its_result(server, page):
+    address, _ = server
+    page.goto(f"{address}/box")
+    page.select_option("#rules", "classic")
+    tab_to(page, "#players")
+    page.keyboard.type("Ana, Ben")
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r".*/box/\d+$"))
+    turns = {  # Ana leaves 1 4 6 open (11); Ben shuts the box, the last tile with one die
+        "Ana": (("4+4", (8,)), ("1+1", (2,)), ("6+6", (9, 3)), ("6+6", (5, 7)), ("6+6", ())),
+        "Ben": (("5+4", (9,)), ("4+4", (8,)), ("3+4", (7,)), ("5+6", (5, 6)), ("1+2", (3,)), ("2+2", (4,)),
+                ("1+1", (2,)), ("die 1", (1,))),
+    }
+    for name, throws in turns.items():
+        assert page.locator("h2.turn").inner_text() == f"Round 1: {name}'s turn"
+        for throw, tiles in throws:
+            tab_to(page, "#throw")
+            page.keyboard.type(throw)
+            page.keyboard.press("Enter")
+            page.wait_for_selector("button[value=claim]")
+            for tile in tiles:
+                tab_to(page, f"input[name=tile][value='{tile}']")
+                page.keyboard.press("Space")
+            tab_to(page, "button[value=claim]" if tiles else "button[value=none]")
+            page.keyboard.press("Enter")
+            page.wait_for_selector("p.verdict")
+            assert page.locator("p.verdict").inner_text().startswith("valid: ")
+        score = 11 if name == "Ana" else 0
+        assert page.locator("p.ended").inner_text() == f"{name}'s turn is over: the box says {score}."
+    result = page.locator("section.result")
+    assert result.locator("h2").inner_text() == "The game is over"
+    assert "winner: Ben (lowest score" in result.inner_text()
+    assert "Ben's best at classic: 0 (the lowest turn score)" in result.locator("ul.bests").inner_text()
+    assert page.locator("[data-total]").all_inner_texts() == ["11", "0"]
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    with page.expect_download() as download:
+        tab_to(page, "text=Download the game's log")
+        page.keyboard.press("Enter")
+    assert download.value.suggested_filename.startswith("box-")

@@ -4,8 +4,8 @@ as the web asks it: a game that can be played live gives a :class:`LiveTable` fo
 through it on every look and shows the page its :attr:`~LiveTable.kind` names.
 
 Two kinds are played: :data:`PLACEMENTS` (two seats taking turns to place what they roll,
-replayed to a match and its log: :class:`PlacementTable`) and :data:`TURN` (one player's
-turn of claims, each judged as ``kitgen check`` judges it: :class:`TurnTable`). Each game's
+replayed to a match and its log: :class:`PlacementTable`) and :data:`TURN` (seats taking
+turns of claims, each judged as ``kitgen check`` judges it: :class:`TurnTable`). Each game's
 own ``live`` module holds the state (frozen dataclasses, no I/O, no words).
 """
 
@@ -66,26 +66,40 @@ class PlacementTable(LiveTable, Protocol):
 
 
 class TurnTable(LiveTable, Protocol):
-    """One player's turn of claims, each a throw and what it moved (kind :data:`TURN`). The
-    state is the game's own (``Turn``): the web passes it back and the page reads it."""
+    """A game of turns of claims, each a throw and what it moved (kind :data:`TURN`), its
+    seats in order. The state is the game's own (``BoxGame``): the web passes it back and
+    the page reads it (the turn in play, its box, the standings)."""
 
-    def replay(self, claims: tuple[tuple[str, tuple[int, ...]], ...]) -> Any:
-        """Return the turn after ``claims``, each already judged right, in order."""
+    def replay(self, players: tuple[str, ...], claims: tuple[tuple[str, tuple[int, ...]], ...]) -> Any:
+        """Return the game of ``players`` after ``claims``, each already judged right, in order."""
         ...
 
-    def ended(self, turn: Any) -> bool:
-        """Return whether the turn has ended."""
+    def check_players(self, count: int) -> None:
+        """Raise :class:`PlayerCountError` for ``count`` players outside the rules' range."""
+        ...
+
+    def over(self, game: Any) -> bool:
+        """Return whether the game is decided."""
         ...
 
     def throw_text(self, faces: tuple[int, ...]) -> str:
         """Return the throw of the dice ``faces`` rolled, as a player writes it."""
         ...
 
-    def judge_throw(self, turn: Any, text: str) -> tuple[tuple[Problem, ...], str]:
+    def judge_throw(self, game: Any, text: str) -> tuple[tuple[Problem, ...], str]:
         """Return the problems of the throw written ``text`` on the turn's position and the
         throw as a log writes it."""
         ...
 
-    def judge_claim(self, turn: Any, throw: str, tiles: tuple[int, ...]) -> Verdict:
+    def judge_claim(self, game: Any, throw: str, tiles: tuple[int, ...]) -> Verdict:
         """Return the verdict on moving ``tiles`` (``()``: no move) after ``throw``."""
+        ...
+
+    def log_text(self, game: Any) -> str:
+        """Return the game's kitgen log (docs/log-format.md)."""
+        ...
+
+    def bests(self, game: Any) -> tuple[Any, ...]:
+        """Return each player's result of the decided game as a personal best measures it
+        (each with ``name``, ``measure`` and ``value``, lower better); ``()`` while undecided."""
         ...

@@ -32,7 +32,7 @@ from kitgen import __version__
 from kitgen.errors import KitgenError, quote
 from kitgen.games import find_game
 from kitgen.games.live import PLACEMENTS, TURN, PlacementTable, TurnTable
-from kitgen.games.preset import Rules
+from kitgen.games.preset import Option, Rules
 from kitgen.kit.output import HOST_KEY_SUFFIX
 from kitgen.resources import data_folder
 from kitgen.text import gettext
@@ -42,7 +42,7 @@ from kitgen.textfile import MAX_BYTES
 from kitgen.web.commands import KIT_TIMEOUT_S, RENDERS, VALIDATE_TIMEOUT_S, Finished, run_kitgen, work_folder
 from kitgen.web.guard import PAGE_TOKEN_FIELD, Access, BodyTooLarge, Guard, posted_from_the_app, too_large
 from kitgen.web.kit_form import choices_of, default_choice, kit_arguments, kit_fields
-from kitgen.web.store import SavedClass, SavedTable, SavedTurn, Store
+from kitgen.web.store import BestResult, SavedClass, SavedGame, SavedTable, Store
 
 MAX_UPLOADS = 100  # files a post may send (logs and filled kits to check; a roster)
 MAX_FIELDS = 100
@@ -347,50 +347,61 @@ class App:
         return found
 
     async def box_start_page(self, request: Request) -> Response:
-        return self.page(request, "box-start.html.j2", presets=box_presets(),
-                         tiles=choices_of("tiles"), one_die=choices_of("one-die"))
+        return self.page(request, "box-start.html.j2", presets=box_presets(), options=box_options(),
+                         bests=await run_in_threadpool(self.store.bests))
 
-    async def new_box_turn(self, request: Request) -> Response:
-        """``POST /box``: a Shut the Box turn of the preset ``rules`` (and its ``tiles`` and
-        ``one-die`` where it takes them); answers the turn's page."""
+    async def new_box_game(self, request: Request) -> Response:
+        """``POST /box``: a Shut the Box game of the preset ``rules`` (with the options it
+        takes among the form's fields) and the ``players`` in seat order; answers its page."""
         from kitgen.games import find_preset
+        from kitgen.kit.tables import split_names
 
         form = await self.read_form(request)
         preset = str(form.get("rules") or "")
         if preset not in box_presets():
-            raise Refused(gettext("a Shut the Box turn plays {presets}, not {preset}.").format(
+            raise Refused(gettext("a Shut the Box game plays {presets}, not {preset}.").format(
                 presets=", ".join(box_presets()), preset=quote(preset)))
         found = find_preset(preset)
-        chosen = {name: str(form.get(name)) for name in ("tiles", "one-die")
-                  if form.get(name) and any(option.name == name for option in found.options)}
-        number = await run_in_threadpool(self.store.new_box_turn, found.configure(chosen).describe())
+        chosen = {option.name: str(form.get(option.name)).strip() for option in found.every_option
+                  if str(form.get(option.name) or "").strip()}
+        rules = found.configure(chosen)
+        names = split_names(str(form.get("players") or ""))
+        turn_table(rules.describe()).check_players(len(names))
+        number = await run_in_threadpool(self.store.new_box_game, rules.describe(), names)
         return RedirectResponse(f"/box/{number}", status_code=303)
 
     async def box_page(self, request: Request) -> Response:
-        saved = await self.saved_turn(request)
+        from kitgen.text.summaries import summary_line_text
+
+        saved = await self.saved_game(request)
         live = turn_table(saved.rules)
-        return self.page(request, PAGES[live.kind], saved=saved, turn=live.replay(saved.claims), verdict=saved.verdict)
+        game = live.replay(saved.players, saved.claims)
+        over = live.over(game)
+        bests = await run_in_threadpool(self.store.bests, saved.rules, saved.players) if over else []
+        return self.page(request, PAGES[live.kind], saved=saved, game=game, verdict=saved.verdict, over=over,
+                         summary=[summary_line_text(line) for line in game.summary], bests=bests)
 
     async def box_action(self, request: Request) -> Response:
-        """``POST /box/{id}``: ``action`` ``throw`` (the ``throw`` typed, or ``roll`` 1 or 2
-        dice), ``claim`` (the ``tile`` fields ticked), ``none`` (no move) or ``undo``."""
-        saved = await self.saved_turn(request)
+        """``POST /box/{id}``: ``action`` ``throw`` (the ``throw`` typed, or ``roll-1`` or
+        ``roll-2``: the page rolls 1 or 2 dice), ``claim`` (the ``tile`` fields ticked),
+        ``none`` (no move) or ``undo`` (the last entry)."""
+        saved = await self.saved_game(request)
         form = await self.read_form(request)
         action = form.get("action")
         live = turn_table(saved.rules)
-        turn = live.replay(saved.claims)
+        game = live.replay(saved.players, saved.claims)
         verdict = ""
         if action == "undo":
             saved = replace(saved, throw=None) if saved.throw is not None else replace(saved, claims=saved.claims[:-1])
-        elif live.ended(turn):
-            raise Refused(gettext("the turn has ended; start a new turn to play again."))
+        elif live.over(game):
+            raise Refused(gettext("the game is decided; start a new game to play again."))
         elif action in ("throw", "roll-1", "roll-2"):
             if action in ("roll-1", "roll-2"):
                 dice = 1 if action == "roll-1" else 2
                 text = live.throw_text(tuple(secrets.randbelow(6) + 1 for _ in range(dice)))
             else:
                 text = str(form.get("throw") or "").strip()
-            problems, throw = live.judge_throw(turn, text)
+            problems, throw = live.judge_throw(game, text)
             if problems:
                 raise Refused(describe(problems[0]))
             saved = replace(saved, throw=throw)
@@ -401,18 +412,29 @@ class App:
             tiles = tuple(number for number in numbers if number is not None) if action == "claim" else ()
             if action == "claim" and not tiles:
                 raise Refused(gettext("tick the tiles the move shuts, or say it has no move."))
-            judged = live.judge_claim(turn, saved.throw, tiles)
+            judged = live.judge_claim(game, saved.throw, tiles)
             verdict = judged.text()
             if judged.ok:
                 saved = replace(saved, claims=(*saved.claims, (saved.throw, tiles)), throw=None)
         else:
-            raise Refused(gettext("a Shut the Box turn takes throw, claim, none or undo."))
-        await run_in_threadpool(self.store.save_box_turn, replace(saved, verdict=verdict))
+            raise Refused(gettext("a Shut the Box game takes throw, claim, none or undo."))
+        after = live.replay(saved.players, saved.claims)
+        bests = None  # the personal bests change only when the game's being decided does
+        if live.over(after) != live.over(game):
+            bests = tuple(BestResult(best.name, best.measure, best.value) for best in live.bests(after))
+        await run_in_threadpool(self.store.save_box_game, replace(saved, verdict=verdict), bests)
         return RedirectResponse(f"/box/{saved.id}", status_code=303)
 
-    async def saved_turn(self, request: Request) -> SavedTurn:
+    async def box_log(self, request: Request) -> Response:
+        """``GET /box/{id}/log``: the game as a kitgen log."""
+        saved = await self.saved_game(request)
+        live = turn_table(saved.rules)
+        return PlainTextResponse(live.log_text(live.replay(saved.players, saved.claims)), headers={
+            "Content-Disposition": f'attachment; filename="box-{saved.id}.log"'})
+
+    async def saved_game(self, request: Request) -> SavedGame:
         number = request.path_params["number"]
-        found = await run_in_threadpool(self.store.box_turn, number) if number < MAX_ID else None
+        found = await run_in_threadpool(self.store.box_game, number) if number < MAX_ID else None
         if found is None:
             raise HTTPException(404)
         return found
@@ -455,8 +477,22 @@ def live_presets() -> tuple[str, ...]:
 
 
 def box_presets() -> tuple[str, ...]:
-    """Return the presets a turn at the live table plays (one player's claims, judged)."""
+    """Return the presets a game of turns at the live table plays (each claim judged)."""
     return presets_of_kind(TURN)
+
+
+def box_options() -> tuple[tuple[str, tuple[str, ...], bool, tuple[str, ...]], ...]:
+    """Return each option of the presets :func:`box_presets` names, in the registry's
+    order: its name, its values (for a set option, its items), whether it is typed (a set
+    of items joined by ``+``) and the presets that take it."""
+    from kitgen.games import find_preset
+
+    found: dict[str, tuple[tuple[str, ...], bool, list[str]]] = {}
+    for preset in box_presets():
+        for option in find_preset(preset).every_option:
+            values, typed = (option.values, False) if isinstance(option, Option) else (option.items, True)
+            found.setdefault(option.name, (values, typed, []))[2].append(preset)
+    return tuple((name, values, typed, tuple(takers)) for name, (values, typed, takers) in found.items())
 
 
 def live_table_of(line: str, kind: str) -> Any:
@@ -475,7 +511,7 @@ def placement_table(line: str) -> PlacementTable:
 
 
 def turn_table(line: str) -> TurnTable:
-    """Return the turn the saved rules ``line`` are played as."""
+    """Return the game of turns the saved rules ``line`` are played as."""
     return cast(TurnTable, live_table_of(line, TURN))
 
 
@@ -601,9 +637,10 @@ def create_app(access: Access, store: Store) -> Starlette:
         Route("/table/{number:int}", routes.table_action, methods=["POST"]),
         Route("/table/{number:int}/log", routes.table_log),
         Route("/box", routes.box_start_page, methods=["GET"]),
-        Route("/box", routes.new_box_turn, methods=["POST"]),
+        Route("/box", routes.new_box_game, methods=["POST"]),
         Route("/box/{number:int}", routes.box_page, methods=["GET"]),
         Route("/box/{number:int}", routes.box_action, methods=["POST"]),
+        Route("/box/{number:int}/log", routes.box_log),
         Route("/validate", routes.validate, methods=["POST"]),
         Mount("/static", StaticFiles(directory=data_folder("templates") / "web" / "static"), name="static"),
     ], exception_handlers=handlers)

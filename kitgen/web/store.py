@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kitgen.errors import KitgenError
+from kitgen.rules.names import name_key
 from kitgen.text import gettext
 
 STORE_NAME = "kitgen.sqlite3"
@@ -31,6 +32,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (  # 3: Shut the Box turns at the live table (its rules line, the claims judged right, a throw not yet claimed)
         "CREATE TABLE box_turn (id INTEGER PRIMARY KEY, rules TEXT NOT NULL, claims TEXT NOT NULL DEFAULT '[]',"
         " throw TEXT, verdict TEXT NOT NULL DEFAULT '', saved TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)",
+    ),
+    (  # 4: whole Shut the Box games (rules line, players, the claims judged right, a throw not yet
+        # claimed, the last verdict) and the personal bests of the games decided (one row a player a game)
+        "CREATE TABLE box_game (id INTEGER PRIMARY KEY, rules TEXT NOT NULL, players TEXT NOT NULL,"
+        " claims TEXT NOT NULL DEFAULT '[]', throw TEXT, verdict TEXT NOT NULL DEFAULT '',"
+        " saved TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)",
+        "CREATE TABLE box_best (player TEXT NOT NULL, rules TEXT NOT NULL, game INTEGER NOT NULL"
+        " REFERENCES box_game (id), name TEXT NOT NULL, measure TEXT NOT NULL, value INTEGER NOT NULL,"
+        " saved TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP, PRIMARY KEY (player, rules, game))",
     ),
 )
 VERSION = len(MIGRATIONS)
@@ -112,36 +122,78 @@ class Store:
                                (json.dumps(table.placements), table.face, table.id))
 
 
-    def new_box_turn(self, rules: str) -> int:
-        """Save a new Shut the Box turn of ``rules`` (a log's rules: line); return its id."""
+    def new_box_game(self, rules: str, players: tuple[str, ...]) -> int:
+        """Save a new Shut the Box game of ``rules`` (a log's rules: line) and ``players``; return its id."""
         with self.connect() as connection:
-            return int(connection.execute("INSERT INTO box_turn (rules) VALUES (?)", (rules,)).lastrowid or 0)
+            return int(connection.execute("INSERT INTO box_game (rules, players) VALUES (?, ?)",
+                                          (rules, json.dumps(players))).lastrowid or 0)
 
-    def box_turn(self, number: int) -> SavedTurn | None:
-        """Return the Shut the Box turn of id ``number``, or ``None``."""
+    def box_game(self, number: int) -> SavedGame | None:
+        """Return the Shut the Box game of id ``number``, or ``None``."""
         with self.connect() as connection:
-            row = connection.execute("SELECT * FROM box_turn WHERE id = ?", (number,)).fetchone()
+            row = connection.execute("SELECT * FROM box_game WHERE id = ?", (number,)).fetchone()
         if row is None:
             return None
         claims = tuple((throw, tuple(tiles)) for throw, tiles in json.loads(row["claims"]))
-        return SavedTurn(row["id"], row["rules"], claims, row["throw"], row["verdict"])
+        return SavedGame(row["id"], row["rules"], tuple(json.loads(row["players"])), claims, row["throw"],
+                         row["verdict"])
 
-    def save_box_turn(self, turn: SavedTurn) -> None:
-        """Save the turn's claims and the throw not yet claimed."""
+    def save_box_game(self, game: SavedGame, bests: tuple[BestResult, ...] | None = None) -> None:
+        """Save the game's claims, the throw not yet claimed and the last verdict and, with
+        ``bests``, set the game's results in the personal bests to them (``()``: none, the
+        game undecided again)."""
         with self.connect() as connection:
             connection.execute(
-                "UPDATE box_turn SET claims = ?, throw = ?, verdict = ?, saved = CURRENT_TIMESTAMP WHERE id = ?",
-                (json.dumps(turn.claims), turn.throw, turn.verdict, turn.id))
+                "UPDATE box_game SET claims = ?, throw = ?, verdict = ?, saved = CURRENT_TIMESTAMP WHERE id = ?",
+                (json.dumps(game.claims), game.throw, game.verdict, game.id))
+            if bests is None:
+                return
+            connection.execute("DELETE FROM box_best WHERE game = ?", (game.id,))
+            connection.executemany(
+                "INSERT INTO box_best (player, rules, game, name, measure, value) VALUES (?, ?, ?, ?, ?, ?)",
+                [(name_key(best.name), game.rules, game.id, best.name, best.measure, best.value) for best in bests])
+
+    def bests(self, rules: str | None = None, names: tuple[str, ...] = ()) -> list[PersonalBest]:
+        """Return the personal bests (the lowest value of each player at each rules line),
+        of ``rules`` and the players ``names`` only where given, by rules and name."""
+        query = ("SELECT player, rules, measure, MIN(value) AS best, name FROM box_best"
+                 " WHERE (? IS NULL OR rules = ?) GROUP BY player, rules, measure ORDER BY rules, player")
+        with self.connect() as connection:
+            rows = connection.execute(query, (rules, rules)).fetchall()
+        keys = {name_key(name) for name in names}
+        return [PersonalBest(row["name"], row["rules"], row["measure"], row["best"]) for row in rows
+                if not keys or row["player"] in keys]
 
 
 @dataclass(frozen=True)
-class SavedTurn:
-    """A Shut the Box turn as saved: ``id``, ``rules`` line, the ``claims`` judged right
-    (throw, tiles shut; no tiles: no move), the ``throw`` made and not yet claimed and the
-    ``verdict`` on the last claim, as ``kitgen check`` words it."""
+class BestResult:
+    """A player's result of a decided game as a personal best measures it (lower better)."""
+
+    name: str
+    measure: str
+    value: int
+
+
+@dataclass(frozen=True)
+class PersonalBest:
+    """A player's best at one rules line: the ``name`` as last written, the ``rules`` line,
+    what it ``measure``s and the ``value``, the lowest of their decided games."""
+
+    name: str
+    rules: str
+    measure: str
+    value: int
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A Shut the Box game as saved: ``id``, ``rules`` line, ``players`` in seat order, the
+    ``claims`` judged right (throw, tiles moved; no tiles: no move), the ``throw`` made and
+    not yet claimed and the ``verdict`` on the last claim, as ``kitgen check`` words it."""
 
     id: int
     rules: str
+    players: tuple[str, ...]
     claims: tuple[tuple[str, tuple[int, ...]], ...]
     throw: str | None
     verdict: str = ""

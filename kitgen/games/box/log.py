@@ -416,3 +416,40 @@ def validate_box_log(header: Header, body: Body, file: str) -> Report:
     return Report(file, header.rules.describe(), reader.errors.kept(), results,
                   summarize(reader.rules, results), header.players,
                   errors_left_out=reader.errors.left_out)
+
+
+class BoxLogWalk(_BoxLogReader):
+    """A Shut the Box log walked line by line as it is written, for the live table
+    (:mod:`kitgen.games.box.live`): the walker of :func:`validate_box_log` itself, fed one
+    line at a time, so the live game's turns, rounds and results are the validator's."""
+
+    def line(self, number: int, text: str) -> None:
+        """Walk the body line ``text``, line ``number`` of the log (one of its forms)."""
+        parsed = read_line(text)
+        self.handlers[type(parsed)](number, parsed)
+
+    def close(self) -> bool:
+        """Close the turn block read last and return whether one was still open."""
+        closing = self.turn is not None and self.turn.stage < CLOSED
+        self.close_turn()
+        return closing
+
+    @property
+    def turn_over(self) -> bool:
+        """Return whether no turn is in play: none begun yet, or the last one ended."""
+        return self.turn is None or self.turn.stage >= ENDED
+
+    @property
+    def turn_box(self) -> int:
+        """Return the box of the turn in play (as its last throw left it)."""
+        return self.board if self.turn is None else self.turn.box
+
+    @property
+    def extra_turns(self) -> int:
+        """Return the extra turns the turn in play holds (the long game's doubles)."""
+        return 0 if self.turn is None else self.turn.extra
+
+    @property
+    def faults(self) -> tuple[Problem, ...]:
+        """Return the problems found so far (none for a log of right claims)."""
+        return tuple(error.problem for error in self.errors.kept())
