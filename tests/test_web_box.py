@@ -115,6 +115,19 @@ def test_a_whole_game_of_every_preset_exports_a_valid_log_with_the_results_shown
     for line in report.summary:  # the page states the result as kitgen validate does
         assert f"<li>{summary_line_text(line)}</li>" in words(page)
     assert "winner: " in log.text
+    results, rules = report.results, find_preset(preset).configure(options)
+    if rules.format == "long-game":  # the personal bests, read off the validator's results
+        expected = {name: sum(turn.player == name for turn in results.turns) for name in results.winners}
+        measure = "the fewest turns to win"
+    elif rules.format == "two-attempts":
+        expected, measure = dict(results.totals), "the lowest total of both attempts"
+    else:
+        expected, measure = {}, "the lowest turn score"
+        for turn in results.turns:
+            expected[turn.player] = min(expected.get(turn.player, turn.score), turn.score)
+    shown = re.findall(r"<li data-best>(.*?)</li>", words(page))
+    assert shown == [f"{name}'s best at {rules.describe()}: {value} ({measure})" for name, value in sorted(
+        expected.items(), key=lambda item: item[0].casefold())]
     answer = client.post(address, data={"action": "throw", "throw": "5+3"}, headers=AS_JSON)
     assert answer.status_code == 400 and answer.json()["error"].startswith("the game is decided")
 
