@@ -265,8 +265,8 @@ def test_the_long_games_opener_opens_shut_tiles_and_a_double_earns_an_extra_turn
     assert answer.status_code == 400 and "8" in answer.json()["error"]  # both faces, for doubles
     for throw, tiles, then in (("4+4", ["8"], "1 extra turn held."), ("6+5", ["9", "2"], "1 extra turn held."),
                                ("6+4", ["7", "3"], "1 extra turn held."),
-                               ("2+1", [], "Ana's turn, the closer"),  # no move: the extra turn spent
-                               ("5+3", [], "Ben's turn, the opener")):
+                               ("2+1", [], "Turn 1: Ana, the closer"),  # no move: the extra turn spent
+                               ("5+3", [], "Turn 2: Ben, the opener")):
         client.post(address, data={"action": "throw", "throw": throw}, headers=SAME_ORIGIN)
         page = words(client.post(address, data={"action": "claim" if tiles else "none", "tile": tiles},
                                  headers=SAME_ORIGIN).text)

@@ -72,10 +72,10 @@ class BoxGame:
     """A game replayed from its claims: the rules, the players in seat order, the log's
     lines so far, and the turn in play (``seat`` ``None`` once the game is decided): its
     box, its ``role`` (``open`` for the long game's opener), the ``attempt`` (``strip``)
-    or ``round`` it is, the ``extra`` turns it holds (the long game, else ``None``) and how
-    many claims it has had; ``last`` is the last turn that ended; ``results`` and
-    ``summary`` are the walker's results of the turns ended, and ``faults`` what it found
-    wrong (nothing, for claims judged right)."""
+    or ``round`` it is, its ``turn`` number in the game (counted from 1), the ``extra``
+    turns it holds (the long game, else ``None``) and how many claims it has had; ``last``
+    is the last turn that ended; ``results`` and ``summary`` are the walker's results of
+    the turns ended, and ``faults`` what it found wrong (nothing, for claims judged right)."""
 
     rules: BoxRules
     players: tuple[str, ...]
@@ -85,6 +85,7 @@ class BoxGame:
     role: Role
     attempt: int | None
     round: int | None
+    turn: int
     extra: int | None
     claims: int
     last: EndedTurn | None
@@ -208,8 +209,8 @@ def replay_game(rules: Rules, players: tuple[str, ...], claims: tuple[tuple[str,
         writer.add(f"winner: {', '.join(winners) if winners else 'none'}")
         if results.hundred is not None and results.hundred.loser is not None:
             writer.add(f"loser: {results.hundred.loser}")
-        return BoxGame(settled, players, tuple(writer.lines), None, walk.turn_box, "close", None, None, None, 0,
-                       writer.last, results, summarize(settled, results), walk.faults)
+        return BoxGame(settled, players, tuple(writer.lines), None, walk.turn_box, "close", None, None,
+                       len(results.turns), None, 0, writer.last, results, summarize(settled, results), walk.faults)
     seat = writer.seat if in_play and writer.seat is not None else due_seat(play)
     role: Role = "open" if has_opener(settled) and seat == OPENER else "close"
     if in_play:
@@ -219,8 +220,8 @@ def replay_game(rules: Rules, players: tuple[str, ...], claims: tuple[tuple[str,
     attempt = play.attempts[seat] + 1 if settled.format == "two-attempts" else None
     number = play.round if writer.marks_rounds else None
     extra = (walk.extra_turns if in_play else 0) if has_opener(settled) else None
-    return BoxGame(settled, players, tuple(writer.lines), seat, box, role, attempt, number, extra, made,
-                   writer.last, results, summarize(settled, results), walk.faults)
+    return BoxGame(settled, players, tuple(writer.lines), seat, box, role, attempt, number, len(results.turns) + 1,
+                   extra, made, writer.last, results, summarize(settled, results), walk.faults)
 
 
 def judge_throw(game: BoxGame, text: str) -> tuple[tuple[Problem, ...], str]:
