@@ -483,7 +483,7 @@ def box_presets() -> tuple[str, ...]:
 
 def box_options() -> tuple[tuple[str, tuple[str, ...], bool, tuple[str, ...]], ...]:
     """Return each option of the presets :func:`box_presets` names, in the registry's
-    order: its name, its values (for a set option, its items), whether it is typed (a set
+    order, the typed ones last: its name, its values (for a set option, its items), whether it is typed (a set
     of items joined by ``+``) and the presets that take it."""
     from kitgen.games import find_preset
 
@@ -492,7 +492,8 @@ def box_options() -> tuple[tuple[str, tuple[str, ...], bool, tuple[str, ...]], .
         for option in find_preset(preset).every_option:
             values, typed = (option.values, False) if isinstance(option, Option) else (option.items, True)
             found.setdefault(option.name, (values, typed, []))[2].append(preset)
-    return tuple((name, values, typed, tuple(takers)) for name, (values, typed, takers) in found.items())
+    return tuple((name, values, typed, tuple(takers))
+                 for name, (values, typed, takers) in sorted(found.items(), key=lambda item: item[1][1]))
 
 
 def live_table_of(line: str, kind: str) -> Any:
