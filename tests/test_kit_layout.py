@@ -68,6 +68,21 @@ def test_a_strip_too_wide_in_large_print_wraps_onto_two_rows():
     assert wrapped.rows == ((1, 2, 3, 4, 5, 6), (7, 8, 9, 10, 11, 12))
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_large_print_strip_puts_its_fields_beside_its_wrapped_tiles_and_fits_more_a_page(paper):
+    # issue 22 item 1: a 9-tile strip wraps 5 + 4 in large print; its fields under the tiles
+    # left the right of the tiles blank and two strips a page, a third of the page blank
+    fields = (("Attempt", 21.0), ("Remaining sum", 39.0))
+    layout = Layout.for_print(find_paper(paper), True)
+    large = strip_geometry(9, HINT, layout, 2, fields)  # a name of two lines
+    assert len(large.rows) == 2 and large.beside_mm > 0 and large.per_page >= 3
+    assert large.per_page > strip_geometry(9, HINT, layout, 2).per_page  # the fields under the tiles
+    normal = strip_geometry(9, HINT, Layout.for_print(find_paper(paper), False), fields=fields)
+    assert len(normal.rows) == 1 and normal.beside_mm == 0
+    # twelve tiles wrap 6 + 6: too little room beside them, the fields stay under the tiles
+    assert strip_geometry(12, HINT, Layout.for_print(find_paper("a4"), True), fields=fields).beside_mm == 0
+
+
 @pytest.mark.parametrize("layout", layouts(), ids=lambda layout: f"{layout.paper.id}-{layout.scale}")
 def test_records_fit_a_sheet_with_rows_of_at_least_7_mm(layout):
     geometry = record_geometry(9, layout, layout.header_mm(["Numbers closed"], [25.0]))
