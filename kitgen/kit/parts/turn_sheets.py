@@ -182,7 +182,7 @@ def continuation_sheet(rules: BoxRules, table: Table, layout: Layout, book: Rule
 def turn_pages(fields: tuple[tuple[str, str, float], ...], rows: Sequence[TurnRow], per_page: int,
                 whose: str = "", per_next_page: int = 0) -> list[TurnPage]:
     """Return ``rows`` on pages headed by ``fields``: ``per_page`` on the first, which
-    prints the sheet's note, ``per_next_page`` (unless 0: as many) on each after it."""
+    prints the sheet's hint and note, ``per_next_page`` (unless 0: as many) on each after it."""
     next_rows = per_next_page or per_page
     sheets = paginate(rows[:per_page], per_page) + paginate(rows[per_page:], next_rows)
     return [TurnPage(fields, page, number, len(sheets), whose) for number, page in enumerate(sheets, start=1)]
@@ -216,7 +216,7 @@ class TurnSheetGeometry:
     ``score_mm`` wide (0: none; with ``score_below``, the score goes under the round's
     label instead, in a label column that wide), each round's row ``row_mm`` high,
     ``per_page`` rows on a sheet's first page under its fields line and hint and over its
-    note, ``per_next_page`` on each page after it, which prints no note (0: as many)."""
+    note, ``per_next_page`` on each page after it, which prints neither (0: as many)."""
 
     box_mm: float
     gap_mm: float
@@ -263,8 +263,10 @@ def turn_sheet_geometry(
         rows, label = stacked, below
     row = len(rows) * box + (len(rows) + 1) * gap + ROW_RULE_MM
     hint_mm = lines_for(hint, layout.content_width_mm, layout.hint_pt) * layout.hint_pt / PT_PER_MM * LINE_HEIGHT
-    text = layout.field_mm + layout.hint_gap_mm + hint_mm + layout.half_gap_mm
-    per_page = max(1, floor((layout.sheet_height_mm - text - layout.note_mm(note) - SHEET_SLACK_MM) / row))
-    per_next_page = max(1, floor((layout.sheet_height_mm - text - SHEET_SLACK_MM) / row))  # no note
+    text = layout.field_mm + layout.hint_gap_mm + hint_mm + layout.half_gap_mm + layout.note_mm(note)
+    per_page = max(1, floor((layout.sheet_height_mm - text - SHEET_SLACK_MM) / row))
+    # the pages after a sheet's first: its fields line, no hint, no note
+    after_first = layout.sheet_height_mm - layout.field_mm - layout.half_gap_mm - SHEET_SLACK_MM
+    per_next_page = max(1, floor(after_first / row))
     return TurnSheetGeometry(box, gap, rows, round(label, 2), round(score, 2), score_below, round(row, 2), per_page,
                              per_next_page)
