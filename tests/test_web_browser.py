@@ -173,16 +173,7 @@ def test_a_shut_the_box_turn_by_keyboard_offers_one_die_exactly_when_allowed(ser
     # 9, 8, 7 shut by throws of their own, then 6+5 as 5+6: the high tiles go and one die comes in
     for throw, tiles in (("5+4", (9,)), ("4+4", (8,)), ("3+4", (7,)), ("5+6", (5, 6))):
         assert (page.locator("[data-one-die]").count() == 1) == one_die_allowed(rules, box)
-        tab_to(page, "#throw")
-        page.keyboard.type(throw)
-        page.keyboard.press("Enter")
-        page.wait_for_selector("button[value=claim]")
-        for tile in tiles:
-            tab_to(page, f"input[name=tile][value='{tile}']")
-            page.keyboard.press("Space")
-        tab_to(page, "button[value=claim]")
-        page.keyboard.press("Enter")
-        page.wait_for_selector("p.verdict")
+        claim_by_keyboard(page, throw, tiles)
         assert page.locator("p.verdict").inner_text().startswith("valid: ")
         box &= ~sum(1 << (tile - 1) for tile in tiles)
     assert one_die_allowed(rules, box) and page.locator("[data-one-die]").count() == 1
@@ -190,6 +181,20 @@ def test_a_shut_the_box_turn_by_keyboard_offers_one_die_exactly_when_allowed(ser
     page.keyboard.press("Enter")
     page.wait_for_selector("button[value=claim]")
     assert re.search(r"Throw die [1-6]", page.locator("legend").inner_text())
+
+
+def claim_by_keyboard(page, throw: str, tiles: tuple[int, ...]) -> None:
+    """Type ``throw``, tick ``tiles`` and claim them (no tiles: claim no move), by keyboard."""
+    tab_to(page, "#throw")
+    page.keyboard.type(throw)
+    page.keyboard.press("Enter")
+    page.wait_for_selector("button[value=claim]")
+    for tile in tiles:
+        tab_to(page, f"input[name=tile][value='{tile}']")
+        page.keyboard.press("Space")
+    tab_to(page, "button[value=claim]" if tiles else "button[value=none]")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("p.verdict")
 
 
 def test_a_classic_game_of_two_played_by_keyboard_to_its_result(server, page):
@@ -208,16 +213,7 @@ def test_a_classic_game_of_two_played_by_keyboard_to_its_result(server, page):
     for name, throws in turns.items():
         assert page.locator("h2.turn").inner_text() == f"Round 1: {name}'s turn"
         for throw, tiles in throws:
-            tab_to(page, "#throw")
-            page.keyboard.type(throw)
-            page.keyboard.press("Enter")
-            page.wait_for_selector("button[value=claim]")
-            for tile in tiles:
-                tab_to(page, f"input[name=tile][value='{tile}']")
-                page.keyboard.press("Space")
-            tab_to(page, "button[value=claim]" if tiles else "button[value=none]")
-            page.keyboard.press("Enter")
-            page.wait_for_selector("p.verdict")
+            claim_by_keyboard(page, throw, tiles)
             assert page.locator("p.verdict").inner_text().startswith("valid: ")
         score = 11 if name == "Ana" else 0
         assert page.locator("p.ended").inner_text() == f"{name}'s turn is over: the box says {score}."
