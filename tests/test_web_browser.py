@@ -231,3 +231,18 @@ def test_a_classic_game_of_two_played_by_keyboard_to_its_result(server, page):
         tab_to(page, "text=Download the game's log")
         page.keyboard.press("Enter")
     assert download.value.suggested_filename.startswith("box-")
+
+
+def test_a_kits_preview_shows_its_first_pages_as_images(server, page):
+    address, _ = server
+    page.goto(f"{address}/kit")
+    tab_to(page, "#players")
+    page.keyboard.type("Ana, Ben")
+    tab_to(page, "button[formaction='/kit?part=preview']")
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"{address}/kit?part=preview", timeout=120_000)
+    images = page.locator(".preview img")
+    assert [image.get_attribute("alt") for image in images.all()] == [
+        "Page 1 of the kit", "Page 2 of the kit", "Page 3 of the kit", "Page 1 of the host key"]
+    page.wait_for_function("[...document.querySelectorAll('.preview img')].every(image => image.naturalWidth > 0)")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

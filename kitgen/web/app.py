@@ -12,7 +12,9 @@ from __future__ import annotations
 import json
 import secrets
 import shutil
+import threading
 import zipfile
+from collections import OrderedDict
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, cast
@@ -53,6 +55,9 @@ CLASS_FIELD = "class"  # the kit form's saved class (its id), read as a roster o
 MAX_CLASS_NAME_CHARS = 80
 MAX_ID = 2**62  # a saved table's number: SQLite's integers stop at 2**63 - 1
 PAGES = {PLACEMENTS: "table.html.j2", TURN: "box.html.j2"}  # the page of each kind of live table
+PREVIEW_KIT_PAGES = 3  # the kit's first pages shown as images, and the host key's first
+PREVIEW_DPI = 65  # an A4 page 538 px wide: a phone's width
+PREVIEWS_KEPT = 16  # previews kept in memory (the newest), each a few PNGs of some 50 KiB
 
 
 class Refused(KitgenError):
@@ -89,6 +94,8 @@ class App:
         self.access = access
         self.store = store
         self.templates = web_templates()
+        self.previews: OrderedDict[str, tuple[bytes, ...]] = OrderedDict()  # an unguessable id: its pages as PNG
+        self.previews_lock = threading.Lock()
 
     def page(self, request: Request, name: str, status: int = 200, **context: Any) -> Response:
         """Return the page ``name`` with ``context``, the page token and the version."""
@@ -168,8 +175,9 @@ class App:
         """``POST /kit``: the kit PDF ``kitgen kit`` writes for the form's options, or its
         separate host key with ``?part=host-key``."""
         part = request.query_params.get("part", "kit")
-        if part not in ("kit", "host-key"):
-            raise Refused(gettext("part {part} is not known (choose kit or host-key).").format(part=quote(part)))
+        if part not in ("kit", "host-key", "preview"):
+            raise Refused(gettext("part {part} is not known (choose kit, host-key or preview).").format(
+                part=quote(part)))
         form = await self.read_form(request)
         values = [(name, value) for name, value in form.multi_items()
                   if isinstance(value, str) and name not in (PAGE_TOKEN_FIELD, CLASS_FIELD)]
@@ -195,10 +203,34 @@ class App:
             finished = await run_in_threadpool(render, arguments, folder / "in")
             if finished.status != 0:
                 raise Refused(finished.sentence())
-            name = KIT_NAME if part == "kit" else f"{Path(KIT_NAME).stem}{HOST_KEY_SUFFIX}.pdf"
+            name = KIT_NAME if part != "host-key" else f"{Path(KIT_NAME).stem}{HOST_KEY_SUFFIX}.pdf"
+            if part == "preview":
+                key = folder / f"{Path(KIT_NAME).stem}{HOST_KEY_SUFFIX}.pdf"
+                images = await run_in_threadpool(preview_pages, folder / name, key if key.exists() else None)
+                return self.preview_page(request, images)
             pdf = (folder / name).read_bytes()
         return Response(pdf, media_type="application/pdf",
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    def preview_page(self, request: Request, images: list[tuple[str, bytes]]) -> Response:
+        """Return the page of a kit's preview ``images`` (what each shows, its PNG), kept
+        under an unguessable id for ``GET /kit/preview/{id}/{n}``."""
+        number = secrets.token_urlsafe(16)
+        with self.previews_lock:
+            self.previews[number] = tuple(png for _, png in images)
+            while len(self.previews) > PREVIEWS_KEPT:
+                self.previews.popitem(last=False)
+        return self.page(request, "kit-preview.html.j2", preview=number,
+                         images=[alt for alt, _ in images])
+
+    async def preview_image(self, request: Request) -> Response:
+        """``GET /kit/preview/{id}/{n}``: image ``n`` of a preview the app made."""
+        with self.previews_lock:
+            images = self.previews.get(request.path_params["preview"], ())
+        number = request.path_params["number"]
+        if number >= len(images):
+            raise HTTPException(404)
+        return Response(images[number], media_type="image/png", headers={"Cache-Control": "private, max-age=3600"})
 
     async def chosen_class(self, form: FormData) -> SavedClass | None:
         """Return the saved class the kit form picked, or ``None``; raises :class:`Refused`
@@ -534,6 +566,30 @@ def render(arguments: list[str], folder: Path) -> Finished:
         return run_kitgen(arguments, folder, KIT_TIMEOUT_S)
 
 
+def preview_pages(kit: Path, host_key: Path | None) -> list[tuple[str, bytes]]:
+    """Return the kit's first :data:`PREVIEW_KIT_PAGES` pages and its separate host key's
+    first page as PNG images at :data:`PREVIEW_DPI`, each with the words naming it."""
+    import io
+
+    import pypdfium2
+
+    images = []
+    for path, most, words in ((kit, PREVIEW_KIT_PAGES, gettext("Page {page} of the kit")),
+                              (host_key, 1, gettext("Page {page} of the host key"))):
+        if path is None:
+            continue
+        document = pypdfium2.PdfDocument(path)
+        try:
+            for number in range(min(most, len(document))):
+                image = document[number].render(scale=PREVIEW_DPI / 72).to_pil()
+                buffer = io.BytesIO()
+                image.save(buffer, "PNG", optimize=True)
+                images.append((words.format(page=number + 1), buffer.getvalue()))
+        finally:
+            document.close()
+    return images
+
+
 def upload_name(upload: UploadFile) -> str:
     """Return the name an uploaded file is checked by (:func:`file_name`)."""
     return file_name(upload.filename or "")
@@ -629,6 +685,7 @@ def create_app(access: Access, store: Store) -> Starlette:
         Route("/health", routes.health),
         Route("/kit", routes.kit_page, methods=["GET"]),
         Route("/kit", routes.make_kit, methods=["POST"]),
+        Route("/kit/preview/{preview:str}/{number:int}", routes.preview_image, methods=["GET"]),
         Route("/classes", routes.save_class, methods=["POST"]),
         Route("/transcribe", routes.transcribe, methods=["POST"]),
         Route("/check", routes.check_page),
