@@ -246,3 +246,22 @@ def test_a_kits_preview_shows_its_first_pages_as_images(server, page):
         "Page 1 of the kit", "Page 2 of the kit", "Page 3 of the kit", "Page 1 of the host key"]
     page.wait_for_function("[...document.querySelectorAll('.preview img')].every(image => image.naturalWidth > 0)")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_two_logs_checked_show_the_standings_and_download_the_session_report(server, page):
+    address, _ = server
+    logs = [str(CASES / "classic-12-2p-valid.log"), str(CASES / "classic-12-2p-bad-roll.log")]
+    page.goto(f"{address}/check")
+    page.set_input_files("#files", logs)
+    with page.expect_download(timeout=120_000) as download:
+        tab_to(page, "button[formaction='/report']")
+        page.keyboard.press("Enter")
+    assert download.value.suggested_filename == "report.pdf"
+    assert Path(download.value.path()).read_bytes().startswith(b"%PDF-")
+    page.set_input_files("#files", logs)
+    tab_to(page, "button[type=submit]")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("table.standings")
+    rows = page.locator("table.standings tbody tr")
+    assert [row.locator("td").nth(1).inner_text() for row in rows.all()] == ["Ana", "Ana", "Ben", "Ben"]
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

@@ -94,6 +94,7 @@ def test_a_fillable_kit_made_here_and_filled_shows_each_fault_at_its_place(clien
     page = client.post("/validate", files=files, headers=SAME_ORIGIN).text
     assert f"<td>{syntax['line']}</td><td>Table 2, Ana, row 2</td><td>{syntax['message']}</td>" in page.replace(
         "&#39;", "'")
+    assert "<tr><td>1</td><td>filled-table-2.log</td>" in page  # the report of its table's transcribed log
     logs = client.post("/transcribe", files={"kit": ("filled.pdf", (tmp_path / "filled.pdf").read_bytes())},
                        headers=SAME_ORIGIN)
     assert logs.headers["content-disposition"] == 'attachment; filename="filled-logs.zip"'

@@ -55,6 +55,9 @@ CLASS_FIELD = "class"  # the kit form's saved class (its id), read as a roster o
 MAX_CLASS_NAME_CHARS = 80
 MAX_ID = 2**62  # a saved table's number: SQLite's integers stop at 2**63 - 1
 PAGES = {PLACEMENTS: "table.html.j2", TURN: "box.html.j2"}  # the page of each kind of live table
+REPORT_NAME = "report.pdf"
+SESSION_NAME_FIELD = "session-name"  # the check form's name of a session to save
+CHECK_FIELDS = ("files", PAGE_TOKEN_FIELD, SESSION_NAME_FIELD, CLASS_FIELD)  # the check form's fields
 PREVIEW_KIT_PAGES = 3  # the kit's first pages shown as images, and the host key's first
 PREVIEW_DPI = 65  # an A4 page 538 px wide: a phone's width
 PREVIEWS_KEPT = 16  # previews kept in memory (the newest), each a few PNGs of some 50 KiB
@@ -247,36 +250,39 @@ class App:
 
     async def validate(self, request: Request) -> Response:
         """``POST /validate``: what ``kitgen validate --json`` prints of the files sent
-        (field ``files``, repeated), as JSON or as a page of faults."""
+        (field ``files``, repeated), as JSON; for a browser, the page of faults and the
+        session report of the same files (:func:`session_report`)."""
         form = await self.read_form(request)
-        if any(name not in ("files", PAGE_TOKEN_FIELD) for name in form):
-            raise Refused(gettext("send the logs and filled kits as the field files, and nothing else."))
-        uploads = [value for value in form.getlist("files") if not isinstance(value, str) and value.filename]
-        if not uploads:
-            raise Refused(gettext("choose at least one game log or filled kit to check."))
-        files: list[tuple[str, UploadFile | bytes]] = []
-        for upload in uploads:
-            name = upload_name(upload)
-            if name.lower().endswith(".zip"):
-                files += await run_in_threadpool(zip_members, upload, name)
-            else:
-                files.append((name, upload))
-        if len(files) > MAX_UPLOADS:
-            raise Refused(gettext("send at most {most} files at once.").format(most=MAX_UPLOADS))
+        files = await checked_files(form)
         names = [name for name, _ in files]
-        repeated = next((name for number, name in enumerate(names) if name in names[:number]), None)
-        if repeated is not None:
-            raise Refused(gettext("two files are named {file}; rename one and send them again.").format(
-                file=quote(repeated)))
         with work_folder() as work:
             folder = Path(work)
             for name, content in files:
                 await run_in_threadpool(save_upload, content, folder / name)
             finished = await run_in_threadpool(
                 run_kitgen, ["validate", "--json", "--", *names], folder, VALIDATE_TIMEOUT_S)
-        if wants_json(request):
-            return Response(finished.stdout, media_type="application/json")
-        return self.page(request, "checked.html.j2", logs=json.loads(finished.stdout))
+            if wants_json(request):
+                return Response(finished.stdout, media_type="application/json")
+            report, notes = await run_in_threadpool(session_report, folder, names)
+        return self.page(request, "checked.html.j2", logs=json.loads(finished.stdout), report=report,
+                         notes=notes, headings=report_headings(report))
+
+    async def report(self, request: Request) -> Response:
+        """``POST /report``: the session report PDF ``kitgen report`` writes of the files
+        sent (field ``files``, repeated; a filled kit's tables as their transcribed logs)."""
+        form = await self.read_form(request)
+        files = await checked_files(form)
+        with work_folder() as work:
+            folder = Path(work)
+            for name, content in files:
+                await run_in_threadpool(save_upload, content, folder / name)
+            logs = await run_in_threadpool(transcribed, folder, [name for name, _ in files])
+            finished = await run_in_threadpool(render, ["report", "-o", REPORT_NAME, "--", *logs], folder)
+            if not (folder / REPORT_NAME).exists():
+                raise Refused(finished.sentence())
+            pdf = (folder / REPORT_NAME).read_bytes()
+        return Response(pdf, media_type="application/pdf",
+                        headers={"Content-Disposition": f'attachment; filename="{REPORT_NAME}"'})
 
     async def transcribe(self, request: Request) -> Response:
         """``POST /transcribe``: the logs ``kitgen transcribe`` writes of the filled kit
@@ -561,9 +567,72 @@ def rules_from_line(line: str) -> Rules:
 
 
 def render(arguments: list[str], folder: Path) -> Finished:
-    """Return what ``kitgen kit ARGUMENTS`` printed, run in ``folder``, one kit at a time."""
+    """Return what ``kitgen ARGUMENTS`` printed (``kit``, or ``report`` writing its PDF),
+    run in ``folder``, one render at a time."""
     with RENDERS:
         return run_kitgen(arguments, folder, KIT_TIMEOUT_S)
+
+
+async def checked_files(form: FormData) -> list[tuple[str, UploadFile | bytes]]:
+    """Return the logs and filled kits a check's form sent (field ``files``; a zip as its
+    files), each named as checked. Raises :class:`Refused` for no file, a field the check
+    form does not have, too many files or two of one name."""
+    if any(name not in CHECK_FIELDS for name in form):
+        raise Refused(gettext("send the logs and filled kits as the field files, and nothing else."))
+    uploads = [value for value in form.getlist("files") if not isinstance(value, str) and value.filename]
+    if not uploads:
+        raise Refused(gettext("choose at least one game log or filled kit to check."))
+    files: list[tuple[str, UploadFile | bytes]] = []
+    for upload in uploads:
+        name = upload_name(upload)
+        if name.lower().endswith(".zip"):
+            files += await run_in_threadpool(zip_members, upload, name)
+        else:
+            files.append((name, upload))
+    if len(files) > MAX_UPLOADS:
+        raise Refused(gettext("send at most {most} files at once.").format(most=MAX_UPLOADS))
+    names = [name for name, _ in files]
+    repeated = next((name for number, name in enumerate(names) if name in names[:number]), None)
+    if repeated is not None:
+        raise Refused(gettext("two files are named {file}; rename one and send them again.").format(
+            file=quote(repeated)))
+    return files
+
+
+def transcribed(folder: Path, names: list[str]) -> list[str]:
+    """Return the logs of a session sent as ``names`` in ``folder``: each log, and for each
+    filled kit (``.pdf``) the logs ``kitgen transcribe`` writes of its tables beside it
+    (a kit it cannot transcribe stays itself, for ``kitgen report`` to name with its sentence)."""
+    logs: list[str] = []
+    for name in names:
+        if not name.lower().endswith(".pdf"):
+            logs.append(name)
+            continue
+        before = set(folder.iterdir())
+        finished = run_kitgen(["transcribe", "-o", ".", "--", name], folder, VALIDATE_TIMEOUT_S)
+        written = sorted(path.name for path in set(folder.iterdir()) - before)
+        logs += written if finished.status == 0 and written else [name]
+    return logs
+
+
+def session_report(folder: Path, names: list[str]) -> tuple[dict[str, Any], list[str]]:
+    """Return what ``kitgen report --json`` prints of the session sent as ``names`` in
+    ``folder`` (its filled kits transcribed first, :func:`transcribed`), and the lines it
+    prints on standard error: each log that cannot be read, each log with errors and the
+    ``kitgen validate`` to see them. Raises :class:`Refused` when it reports nothing."""
+    finished = run_kitgen(["report", "--json", "--", *transcribed(folder, names)], folder, VALIDATE_TIMEOUT_S)
+    if not finished.stdout.strip():
+        raise Refused(finished.sentence())
+    notes = [line.removeprefix("kitgen: ") for line in finished.stderr.splitlines() if line.strip()]
+    return json.loads(finished.stdout), notes
+
+
+def report_headings(report: dict[str, Any]) -> dict[str, str]:
+    """Return the heading of each figure the report's standings carry, in words, by its key."""
+    from kitgen.session.figures import HEADINGS
+
+    shown = {key for group in report["standings"] for row in group["players"] for key in row}
+    return {key: gettext(heading) for key, heading in HEADINGS.items() if key in shown}
 
 
 def preview_pages(kit: Path, host_key: Path | None) -> list[tuple[str, bytes]]:
@@ -700,6 +769,7 @@ def create_app(access: Access, store: Store) -> Starlette:
         Route("/box/{number:int}", routes.box_action, methods=["POST"]),
         Route("/box/{number:int}/log", routes.box_log),
         Route("/validate", routes.validate, methods=["POST"]),
+        Route("/report", routes.report, methods=["POST"]),
         Mount("/static", StaticFiles(directory=data_folder("templates") / "web" / "static"), name="static"),
     ], exception_handlers=handlers)
     app.add_middleware(Guard, access=access)
