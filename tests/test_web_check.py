@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -78,4 +79,52 @@ def test_the_session_report_downloads_as_the_pdf_kitgen_report_writes(client, tm
     answer = client.post("/report", files=uploads(*LOGS), headers=SAME_ORIGIN)
     assert answer.status_code == 200 and answer.headers["content-type"] == "application/pdf"
     assert answer.headers["content-disposition"] == 'attachment; filename="report.pdf"'
+    assert answer.content == (tmp_path / "report.pdf").read_bytes()
+
+
+def save(client, name: str = "Monday", class_id: str = "", *logs: str):
+    return client.post("/sessions", data={"session-name": name, "class": class_id},
+                       files=uploads(*(logs or LOGS)), headers=SAME_ORIGIN, follow_redirects=False)
+
+
+def test_a_session_saved_with_its_class_is_listed_on_the_check_page_and_opens_again(client):
+    client.post("/classes", data={"class-name": "4B", "players": "Ana, Ben"}, headers=SAME_ORIGIN)
+    saved = save(client, "Monday", "1")
+    assert (saved.status_code, saved.headers["location"]) == (303, "/sessions/1")
+    listed = client.get("/check").text
+    assert re.search(r'<tr><td><a href="/sessions/1">Monday</a></td><td>4B</td><td>[\d-]+ [\d:]+ UTC</td>'
+                     r"<td>2</td><td>1</td></tr>", listed)
+    opened = client.get("/sessions/1").text
+    assert "<h1>Monday</h1>" in opened and "Class: 4B;" in opened
+    assert "<tr><td>10</td><td></td><td>0+4: a die shows 1 to 6, not 0.</td></tr>" in opened  # its faults
+    assert '<table class="standings">' in opened and "<td>Ana</td>" in opened  # its report, from the stored logs
+
+
+def test_a_session_keeps_the_logs_as_uploaded_and_its_verdicts(client, tmp_path):
+    save(client, "Tuesday")
+    store = open_store(tmp_path / "data")
+    session, files = store.session(1)
+    assert files == [(name, (CASES / name).read_bytes()) for name in LOGS]
+    checked = client.post("/validate", files=uploads(*LOGS), headers={**SAME_ORIGIN, "accept": "application/json"})
+    assert session.verdicts == checked.json() and session.class_name is None and session.faults == 1
+
+
+@pytest.mark.parametrize("form, sentence", [
+    ({"session-name": ""}, "name the session in 1 to 80 characters, on one line."),
+    ({"session-name": "Monday", "class": "7"}, "there is no saved class '7'; pick one the kit page lists."),
+])
+def test_a_session_that_cannot_be_saved_gets_one_sentence(client, form, sentence):
+    answer = client.post("/sessions", data=form, files=uploads(*LOGS),
+                         headers={**SAME_ORIGIN, "accept": "application/json"})
+    assert (answer.status_code, answer.json()) == (400, {"error": sentence})
+    assert client.get("/sessions/1").status_code == 404
+
+
+@pytest.mark.render
+def test_a_saved_sessions_report_downloads_as_the_pdf_kitgen_report_writes(client, tmp_path):
+    save(client, "Monday")
+    done = kitgen_run(["report", "-o", "report.pdf", *LOGS], tmp_path)
+    assert done.returncode == 1, done.stderr
+    answer = client.get("/sessions/1/report")
+    assert answer.headers["content-disposition"] == 'attachment; filename="session-1-report.pdf"'
     assert answer.content == (tmp_path / "report.pdf").read_bytes()

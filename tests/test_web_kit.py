@@ -95,6 +95,9 @@ def test_a_fillable_kit_made_here_and_filled_shows_each_fault_at_its_place(clien
     assert f"<td>{syntax['line']}</td><td>Table 2, Ana, row 2</td><td>{syntax['message']}</td>" in page.replace(
         "&#39;", "'")
     assert "<tr><td>1</td><td>filled-table-2.log</td>" in page  # the report of its table's transcribed log
+    saved = client.post("/sessions", data={"session-name": "club"}, files=files,
+                        headers={**SAME_ORIGIN, "accept": "application/json"}).json()
+    assert saved["files"] == ["filled-table-2.log"]  # a saved session keeps a filled kit as its transcribed logs
     logs = client.post("/transcribe", files={"kit": ("filled.pdf", (tmp_path / "filled.pdf").read_bytes())},
                        headers=SAME_ORIGIN)
     assert logs.headers["content-disposition"] == 'attachment; filename="filled-logs.zip"'

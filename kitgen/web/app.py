@@ -44,7 +44,7 @@ from kitgen.textfile import MAX_BYTES
 from kitgen.web.commands import KIT_TIMEOUT_S, RENDERS, VALIDATE_TIMEOUT_S, Finished, run_kitgen, work_folder
 from kitgen.web.guard import PAGE_TOKEN_FIELD, Access, BodyTooLarge, Guard, posted_from_the_app, too_large
 from kitgen.web.kit_form import choices_of, default_choice, kit_arguments, kit_fields
-from kitgen.web.store import BestResult, SavedClass, SavedGame, SavedTable, Store
+from kitgen.web.store import BestResult, SavedClass, SavedGame, SavedSession, SavedTable, Store
 
 MAX_UPLOADS = 100  # files a post may send (logs and filled kits to check; a roster)
 MAX_FIELDS = 100
@@ -156,7 +156,68 @@ class App:
         return RedirectResponse(f"/kit?{CLASS_FIELD}={number}", status_code=303)
 
     async def check_page(self, request: Request) -> Response:
-        return self.page(request, "check.html.j2", most=MAX_UPLOADS)
+        return self.page(request, "check.html.j2", most=MAX_UPLOADS, classes=await run_in_threadpool(
+            self.store.classes), sessions=await run_in_threadpool(self.store.sessions), class_field=CLASS_FIELD,
+            session_field=SESSION_NAME_FIELD)
+
+    async def save_session(self, request: Request) -> Response:
+        """``POST /sessions``: check the files sent (the check form's) and save them, with
+        ``kitgen validate``'s verdicts, as the session ``session-name`` of the saved
+        ``class`` (or none): each log as sent, a filled kit as its transcribed logs."""
+        form = await self.read_form(request)
+        name = str(form.get(SESSION_NAME_FIELD) or "").strip()
+        if not name or len(name) > MAX_CLASS_NAME_CHARS or not name.isprintable():
+            raise Refused(gettext("name the session in 1 to {most} characters, on one line.").format(
+                most=MAX_CLASS_NAME_CHARS))
+        chosen = await self.chosen_class(form)
+        files = await checked_files(form)
+        names = [file for file, _ in files]
+        with work_folder() as work:
+            folder = Path(work)
+            for file, content in files:
+                await run_in_threadpool(save_upload, content, folder / file)
+            finished = await run_in_threadpool(
+                run_kitgen, ["validate", "--json", "--", *names], folder, VALIDATE_TIMEOUT_S)
+            logs = await run_in_threadpool(transcribed, folder, names)
+            kept = [(log, (folder / log).read_bytes()) for log in logs]
+        number = await run_in_threadpool(self.store.save_session, name, chosen.id if chosen else None,
+                                         json.loads(finished.stdout), kept)
+        if wants_json(request):
+            return JSONResponse({"id": number, "name": name, "files": [log for log, _ in kept]})
+        return RedirectResponse(f"/sessions/{number}", status_code=303)
+
+    async def saved_session(self, request: Request) -> tuple[SavedSession, list[tuple[str, bytes]]]:
+        number = request.path_params["number"]
+        found = await run_in_threadpool(self.store.session, number) if number < MAX_ID else None
+        if found is None:
+            raise HTTPException(404)
+        return found
+
+    async def session_page(self, request: Request) -> Response:
+        """``GET /sessions/{id}``: a saved session's faults and its report, from its stored logs."""
+        saved, files = await self.saved_session(request)
+        with work_folder() as work:
+            folder = Path(work)
+            for file, content in files:
+                await run_in_threadpool(save_upload, content, folder / file)
+            report, notes = await run_in_threadpool(session_report, folder, [file for file, _ in files])
+        return self.page(request, "checked.html.j2", logs=saved.verdicts, report=report, notes=notes,
+                         headings=report_headings(report), saved=saved)
+
+    async def session_report_pdf(self, request: Request) -> Response:
+        """``GET /sessions/{id}/report``: the PDF ``kitgen report`` writes of a saved session's logs."""
+        saved, files = await self.saved_session(request)
+        with work_folder() as work:
+            folder = Path(work)
+            for file, content in files:
+                await run_in_threadpool(save_upload, content, folder / file)
+            finished = await run_in_threadpool(
+                render, ["report", "-o", REPORT_NAME, "--", *(file for file, _ in files)], folder)
+            if not (folder / REPORT_NAME).exists():
+                raise Refused(finished.sentence())
+            pdf = (folder / REPORT_NAME).read_bytes()
+        return Response(pdf, media_type="application/pdf", headers={
+            "Content-Disposition": f'attachment; filename="session-{saved.id}-{REPORT_NAME}"'})
 
     async def read_form(self, request: Request) -> FormData:
         """Return the posted form, within the app's bounds, once the post is known to come
@@ -265,7 +326,7 @@ class App:
                 return Response(finished.stdout, media_type="application/json")
             report, notes = await run_in_threadpool(session_report, folder, names)
         return self.page(request, "checked.html.j2", logs=json.loads(finished.stdout), report=report,
-                         notes=notes, headings=report_headings(report))
+                         notes=notes, headings=report_headings(report), saved=None)
 
     async def report(self, request: Request) -> Response:
         """``POST /report``: the session report PDF ``kitgen report`` writes of the files
@@ -770,6 +831,9 @@ def create_app(access: Access, store: Store) -> Starlette:
         Route("/box/{number:int}/log", routes.box_log),
         Route("/validate", routes.validate, methods=["POST"]),
         Route("/report", routes.report, methods=["POST"]),
+        Route("/sessions", routes.save_session, methods=["POST"]),
+        Route("/sessions/{number:int}", routes.session_page, methods=["GET"]),
+        Route("/sessions/{number:int}/report", routes.session_report_pdf, methods=["GET"]),
         Mount("/static", StaticFiles(directory=data_folder("templates") / "web" / "static"), name="static"),
     ], exception_handlers=handlers)
     app.add_middleware(Guard, access=access)
