@@ -265,3 +265,24 @@ def test_two_logs_checked_show_the_standings_and_download_the_session_report(ser
     rows = page.locator("table.standings tbody tr")
     assert [row.locator("td").nth(1).inner_text() for row in rows.all()] == ["Ana", "Ana", "Ben", "Ben"]
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_a_session_saved_by_keyboard_is_listed_and_opens_with_its_faults_and_report(server, page):
+    address, _ = server
+    page.goto(f"{address}/check")
+    page.set_input_files("#files", [str(CASES / "classic-12-2p-valid.log"), str(CASES / "classic-12-2p-bad-roll.log")])
+    name = f"Monday {page.viewport_size['width']}"
+    tab_to(page, "#session-name")
+    page.keyboard.type(name)
+    tab_to(page, "button[formaction='/sessions']")
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r".*/sessions/\d+$"))
+    assert page.locator("h1").inner_text() == name
+    assert page.locator("section.faulty tbody tr td").nth(2).inner_text() == "0+4: a die shows 1 to 6, not 0."
+    assert page.locator("table.standings tbody tr").count() == 4
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.goto(f"{address}/check")
+    tab_to(page, f"table.sessions a >> text={name}")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("table.standings")
+    assert page.locator("h1").inner_text() == name
