@@ -264,6 +264,8 @@ def test_two_logs_checked_show_the_standings_and_download_the_session_report(ser
     page.wait_for_selector("table.standings")
     rows = page.locator("table.standings tbody tr")
     assert [row.locator("td").nth(1).inner_text() for row in rows.all()] == ["Ana", "Ana", "Ben", "Ben"]
+    tab_to(page, "[role=region][aria-label=Standings]")  # a table wider than a phone scrolls by keyboard
+    page.keyboard.press("ArrowRight")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
