@@ -379,3 +379,8 @@ def test_the_kit_forms_language_is_a_list_showing_the_apps_language(client):
     kitgen.text.use_language("de")
     page = client.get("/kit").text
     assert '<option selected>de</option>' in page and "<option>fr</option>" in page
+
+
+@pytest.mark.parametrize("address", ["/kit/preview/none-such/0", "/kit/preview/x/99999999999999999999"])
+def test_a_preview_the_app_did_not_make_is_no_page(client, address):
+    assert client.get(address, headers=PAGE).status_code == 404

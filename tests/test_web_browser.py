@@ -227,3 +227,60 @@ def test_a_classic_game_of_two_played_by_keyboard_to_its_result(server, page):
         tab_to(page, "text=Download the game's log")
         page.keyboard.press("Enter")
     assert download.value.suggested_filename.startswith("box-")
+
+
+def test_a_kits_preview_shows_its_first_pages_as_images(server, page):
+    address, _ = server
+    page.goto(f"{address}/kit")
+    tab_to(page, "#players")
+    page.keyboard.type("Ana, Ben")
+    tab_to(page, "button[formaction='/kit?part=preview']")
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"{address}/kit?part=preview", timeout=120_000)
+    images = page.locator(".preview img")
+    assert [image.get_attribute("alt") for image in images.all()] == [
+        "Page 1 of the kit", "Page 2 of the kit", "Page 3 of the kit", "Page 1 of the host key"]
+    page.wait_for_function("[...document.querySelectorAll('.preview img')].every(image => image.naturalWidth > 0)")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_two_logs_checked_show_the_standings_and_download_the_session_report(server, page):
+    address, _ = server
+    logs = [str(CASES / "classic-12-2p-valid.log"), str(CASES / "classic-12-2p-bad-roll.log")]
+    page.goto(f"{address}/check")
+    page.set_input_files("#files", logs)
+    with page.expect_download(timeout=120_000) as download:
+        tab_to(page, "button[formaction='/report']")
+        page.keyboard.press("Enter")
+    assert download.value.suggested_filename == "report.pdf"
+    assert Path(download.value.path()).read_bytes().startswith(b"%PDF-")
+    page.set_input_files("#files", logs)
+    tab_to(page, "button[type=submit]")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("table.standings")
+    rows = page.locator("table.standings tbody tr")
+    assert [row.locator("td").nth(1).inner_text() for row in rows.all()] == ["Ana", "Ana", "Ben", "Ben"]
+    tab_to(page, "[role=region][aria-label=Standings]")  # a table wider than a phone scrolls by keyboard
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_a_session_saved_by_keyboard_is_listed_and_opens_with_its_faults_and_report(server, page):
+    address, _ = server
+    page.goto(f"{address}/check")
+    page.set_input_files("#files", [str(CASES / "classic-12-2p-valid.log"), str(CASES / "classic-12-2p-bad-roll.log")])
+    name = f"Monday {page.viewport_size['width']}"
+    tab_to(page, "#session-name")
+    page.keyboard.type(name)
+    tab_to(page, "button[formaction='/sessions']")
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r".*/sessions/\d+$"))
+    assert page.locator("h1").inner_text() == name
+    assert page.locator("section.faulty tbody tr td").nth(2).inner_text() == "0+4: a die shows 1 to 6, not 0."
+    assert page.locator("table.standings tbody tr").count() == 4
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.goto(f"{address}/check")
+    tab_to(page, f"table.sessions a >> text={name}")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("table.standings")
+    assert page.locator("h1").inner_text() == name

@@ -94,6 +94,10 @@ def test_a_fillable_kit_made_here_and_filled_shows_each_fault_at_its_place(clien
     page = client.post("/validate", files=files, headers=SAME_ORIGIN).text
     assert f"<td>{syntax['line']}</td><td>Table 2, Ana, row 2</td><td>{syntax['message']}</td>" in page.replace(
         "&#39;", "'")
+    assert "<tr><td>1</td><td>filled-table-2.log</td>" in page  # the report of its table's transcribed log
+    saved = client.post("/sessions", data={"session-name": "club"}, files=files,
+                        headers={**SAME_ORIGIN, "accept": "application/json"}).json()
+    assert saved["files"] == ["filled-table-2.log"]  # a saved session keeps a filled kit as its transcribed logs
     logs = client.post("/transcribe", files={"kit": ("filled.pdf", (tmp_path / "filled.pdf").read_bytes())},
                        headers=SAME_ORIGIN)
     assert logs.headers["content-disposition"] == 'attachment; filename="filled-logs.zip"'
@@ -111,3 +115,34 @@ def test_a_kit_of_a_saved_class_is_the_kit_of_its_roster(client, tmp_path):
     kit = client.post("/kit", data={"class": "1", "rules": "ten", "paper": "a4", "host-key": "none"},
                       headers=SAME_ORIGIN)
     assert kit.status_code == 200 and kit.content == (tmp_path / "kit.pdf").read_bytes()
+
+
+def test_a_preview_shows_the_kits_first_pages_and_its_host_keys_first_as_images(client, tmp_path):
+    import re
+
+    import pypdfium2
+    from PIL import Image
+
+    form = {"rules": "classic", "players": "Ana, Ben", "paper": "a4"}
+    answer = client.post("/kit?part=preview", data=form, headers={**SAME_ORIGIN, "accept": "text/html"})
+    assert answer.status_code == 200
+    images = re.findall(r'<img src="(/kit/preview/[\w-]+/\d)" alt="([^"]+)">', answer.text)
+    assert [alt for _, alt in images] == ["Page 1 of the kit", "Page 2 of the kit", "Page 3 of the kit",
+                                          "Page 1 of the host key"]
+    kit = client.post("/kit", data=form, headers=SAME_ORIGIN).content  # the very kit the download gives
+    document = pypdfium2.PdfDocument(kit)
+    width_pt = document[0].get_width()
+    for address, _ in images:
+        shown = client.get(address)
+        assert shown.headers["content-type"] == "image/png" and shown.content.startswith(b"\x89PNG")
+        width_px = int.from_bytes(shown.content[16:20], "big")
+        assert abs(width_px - width_pt * 65 / 72) <= 1  # 65 dpi: an A4 page fits a phone's width
+    first = document[0].render(scale=65 / 72).to_pil().convert("RGB")
+    assert Image.open(io.BytesIO(client.get(images[0][0]).content)).convert("RGB").tobytes() == first.tobytes()
+
+
+def test_a_preview_of_options_the_command_refuses_is_its_sentence(client):
+    answer = client.post("/kit?part=preview", data={"rules": "classic", "tiles": "99"},
+                         headers={**SAME_ORIGIN, "accept": "text/html"})
+    assert answer.status_code == 400
+    assert "Invalid value for &#39;--tiles&#39;" in answer.text and "<img" not in answer.text

@@ -12,7 +12,9 @@ from __future__ import annotations
 import json
 import secrets
 import shutil
+import threading
 import zipfile
+from collections import OrderedDict
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, cast
@@ -42,7 +44,7 @@ from kitgen.textfile import MAX_BYTES
 from kitgen.web.commands import KIT_TIMEOUT_S, RENDERS, VALIDATE_TIMEOUT_S, Finished, run_kitgen, work_folder
 from kitgen.web.guard import PAGE_TOKEN_FIELD, Access, BodyTooLarge, Guard, posted_from_the_app, too_large
 from kitgen.web.kit_form import choices_of, default_choice, kit_arguments, kit_fields
-from kitgen.web.store import BestResult, SavedClass, SavedGame, SavedTable, Store
+from kitgen.web.store import BestResult, SavedClass, SavedGame, SavedSession, SavedTable, Store
 
 MAX_UPLOADS = 100  # files a post may send (logs and filled kits to check; a roster)
 MAX_FIELDS = 100
@@ -53,6 +55,12 @@ CLASS_FIELD = "class"  # the kit form's saved class (its id), read as a roster o
 MAX_CLASS_NAME_CHARS = 80
 MAX_ID = 2**62  # a saved table's number: SQLite's integers stop at 2**63 - 1
 PAGES = {PLACEMENTS: "table.html.j2", TURN: "box.html.j2"}  # the page of each kind of live table
+REPORT_NAME = "report.pdf"
+SESSION_NAME_FIELD = "session-name"  # the check form's name of a session to save
+CHECK_FIELDS = ("files", PAGE_TOKEN_FIELD, SESSION_NAME_FIELD, CLASS_FIELD)  # the check form's fields
+PREVIEW_KIT_PAGES = 3  # the kit's first pages shown as images, and the host key's first
+PREVIEW_DPI = 65  # an A4 page 538 px wide: a phone's width
+PREVIEWS_KEPT = 16  # previews kept in memory (the newest), each a few PNGs of some 50 KiB
 
 
 class Refused(KitgenError):
@@ -89,6 +97,8 @@ class App:
         self.access = access
         self.store = store
         self.templates = web_templates()
+        self.previews: OrderedDict[str, tuple[bytes, ...]] = OrderedDict()  # an unguessable id: its pages as PNG
+        self.previews_lock = threading.Lock()
 
     def page(self, request: Request, name: str, status: int = 200, **context: Any) -> Response:
         """Return the page ``name`` with ``context``, the page token and the version."""
@@ -146,7 +156,68 @@ class App:
         return RedirectResponse(f"/kit?{CLASS_FIELD}={number}", status_code=303)
 
     async def check_page(self, request: Request) -> Response:
-        return self.page(request, "check.html.j2", most=MAX_UPLOADS)
+        return self.page(request, "check.html.j2", most=MAX_UPLOADS, classes=await run_in_threadpool(
+            self.store.classes), sessions=await run_in_threadpool(self.store.sessions), class_field=CLASS_FIELD,
+            session_field=SESSION_NAME_FIELD)
+
+    async def save_session(self, request: Request) -> Response:
+        """``POST /sessions``: check the files sent (the check form's) and save them, with
+        ``kitgen validate``'s verdicts, as the session ``session-name`` of the saved
+        ``class`` (or none): each log as sent, a filled kit as its transcribed logs."""
+        form = await self.read_form(request)
+        name = str(form.get(SESSION_NAME_FIELD) or "").strip()
+        if not name or len(name) > MAX_CLASS_NAME_CHARS or not name.isprintable():
+            raise Refused(gettext("name the session in 1 to {most} characters, on one line.").format(
+                most=MAX_CLASS_NAME_CHARS))
+        chosen = await self.chosen_class(form)
+        files = await checked_files(form)
+        names = [file for file, _ in files]
+        with work_folder() as work:
+            folder = Path(work)
+            for file, content in files:
+                await run_in_threadpool(save_upload, content, folder / file)
+            finished = await run_in_threadpool(
+                run_kitgen, ["validate", "--json", "--", *names], folder, VALIDATE_TIMEOUT_S)
+            logs = await run_in_threadpool(transcribed, folder, names)
+            kept = [(log, (folder / log).read_bytes()) for log in logs]
+        number = await run_in_threadpool(self.store.save_session, name, chosen.id if chosen else None,
+                                         json.loads(finished.stdout), kept)
+        if wants_json(request):
+            return JSONResponse({"id": number, "name": name, "files": [log for log, _ in kept]})
+        return RedirectResponse(f"/sessions/{number}", status_code=303)
+
+    async def saved_session(self, request: Request) -> tuple[SavedSession, list[tuple[str, bytes]]]:
+        number = request.path_params["number"]
+        found = await run_in_threadpool(self.store.session, number) if number < MAX_ID else None
+        if found is None:
+            raise HTTPException(404)
+        return found
+
+    async def session_page(self, request: Request) -> Response:
+        """``GET /sessions/{id}``: a saved session's faults and its report, from its stored logs."""
+        saved, files = await self.saved_session(request)
+        with work_folder() as work:
+            folder = Path(work)
+            for file, content in files:
+                await run_in_threadpool(save_upload, content, folder / file)
+            report, notes = await run_in_threadpool(session_report, folder, [file for file, _ in files])
+        return self.page(request, "checked.html.j2", logs=saved.verdicts, report=report, notes=notes,
+                         headings=report_headings(report), saved=saved)
+
+    async def session_report_pdf(self, request: Request) -> Response:
+        """``GET /sessions/{id}/report``: the PDF ``kitgen report`` writes of a saved session's logs."""
+        saved, files = await self.saved_session(request)
+        with work_folder() as work:
+            folder = Path(work)
+            for file, content in files:
+                await run_in_threadpool(save_upload, content, folder / file)
+            finished = await run_in_threadpool(
+                render, ["report", "-o", REPORT_NAME, "--", *(file for file, _ in files)], folder)
+            if not (folder / REPORT_NAME).exists():
+                raise Refused(finished.sentence())
+            pdf = (folder / REPORT_NAME).read_bytes()
+        return Response(pdf, media_type="application/pdf", headers={
+            "Content-Disposition": f'attachment; filename="session-{saved.id}-{REPORT_NAME}"'})
 
     async def read_form(self, request: Request) -> FormData:
         """Return the posted form, within the app's bounds, once the post is known to come
@@ -168,8 +239,9 @@ class App:
         """``POST /kit``: the kit PDF ``kitgen kit`` writes for the form's options, or its
         separate host key with ``?part=host-key``."""
         part = request.query_params.get("part", "kit")
-        if part not in ("kit", "host-key"):
-            raise Refused(gettext("part {part} is not known (choose kit or host-key).").format(part=quote(part)))
+        if part not in ("kit", "host-key", "preview"):
+            raise Refused(gettext("part {part} is not known (choose kit, host-key or preview).").format(
+                part=quote(part)))
         form = await self.read_form(request)
         values = [(name, value) for name, value in form.multi_items()
                   if isinstance(value, str) and name not in (PAGE_TOKEN_FIELD, CLASS_FIELD)]
@@ -195,10 +267,34 @@ class App:
             finished = await run_in_threadpool(render, arguments, folder / "in")
             if finished.status != 0:
                 raise Refused(finished.sentence())
-            name = KIT_NAME if part == "kit" else f"{Path(KIT_NAME).stem}{HOST_KEY_SUFFIX}.pdf"
+            name = KIT_NAME if part != "host-key" else f"{Path(KIT_NAME).stem}{HOST_KEY_SUFFIX}.pdf"
+            if part == "preview":
+                key = folder / f"{Path(KIT_NAME).stem}{HOST_KEY_SUFFIX}.pdf"
+                images = await run_in_threadpool(preview_pages, folder / name, key if key.exists() else None)
+                return self.preview_page(request, images)
             pdf = (folder / name).read_bytes()
         return Response(pdf, media_type="application/pdf",
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    def preview_page(self, request: Request, images: list[tuple[str, bytes]]) -> Response:
+        """Return the page of a kit's preview ``images`` (what each shows, its PNG), kept
+        under an unguessable id for ``GET /kit/preview/{id}/{n}``."""
+        number = secrets.token_urlsafe(16)
+        with self.previews_lock:
+            self.previews[number] = tuple(png for _, png in images)
+            while len(self.previews) > PREVIEWS_KEPT:
+                self.previews.popitem(last=False)
+        return self.page(request, "kit-preview.html.j2", preview=number,
+                         images=[alt for alt, _ in images])
+
+    async def preview_image(self, request: Request) -> Response:
+        """``GET /kit/preview/{id}/{n}``: image ``n`` of a preview the app made."""
+        with self.previews_lock:
+            images = self.previews.get(request.path_params["preview"], ())
+        number = request.path_params["number"]
+        if number >= len(images):
+            raise HTTPException(404)
+        return Response(images[number], media_type="image/png", headers={"Cache-Control": "private, max-age=3600"})
 
     async def chosen_class(self, form: FormData) -> SavedClass | None:
         """Return the saved class the kit form picked, or ``None``; raises :class:`Refused`
@@ -215,36 +311,39 @@ class App:
 
     async def validate(self, request: Request) -> Response:
         """``POST /validate``: what ``kitgen validate --json`` prints of the files sent
-        (field ``files``, repeated), as JSON or as a page of faults."""
+        (field ``files``, repeated), as JSON; for a browser, the page of faults and the
+        session report of the same files (:func:`session_report`)."""
         form = await self.read_form(request)
-        if any(name not in ("files", PAGE_TOKEN_FIELD) for name in form):
-            raise Refused(gettext("send the logs and filled kits as the field files, and nothing else."))
-        uploads = [value for value in form.getlist("files") if not isinstance(value, str) and value.filename]
-        if not uploads:
-            raise Refused(gettext("choose at least one game log or filled kit to check."))
-        files: list[tuple[str, UploadFile | bytes]] = []
-        for upload in uploads:
-            name = upload_name(upload)
-            if name.lower().endswith(".zip"):
-                files += await run_in_threadpool(zip_members, upload, name)
-            else:
-                files.append((name, upload))
-        if len(files) > MAX_UPLOADS:
-            raise Refused(gettext("send at most {most} files at once.").format(most=MAX_UPLOADS))
+        files = await checked_files(form)
         names = [name for name, _ in files]
-        repeated = next((name for number, name in enumerate(names) if name in names[:number]), None)
-        if repeated is not None:
-            raise Refused(gettext("two files are named {file}; rename one and send them again.").format(
-                file=quote(repeated)))
         with work_folder() as work:
             folder = Path(work)
             for name, content in files:
                 await run_in_threadpool(save_upload, content, folder / name)
             finished = await run_in_threadpool(
                 run_kitgen, ["validate", "--json", "--", *names], folder, VALIDATE_TIMEOUT_S)
-        if wants_json(request):
-            return Response(finished.stdout, media_type="application/json")
-        return self.page(request, "checked.html.j2", logs=json.loads(finished.stdout))
+            if wants_json(request):
+                return Response(finished.stdout, media_type="application/json")
+            report, notes = await run_in_threadpool(session_report, folder, names)
+        return self.page(request, "checked.html.j2", logs=json.loads(finished.stdout), report=report,
+                         notes=notes, headings=report_headings(report), saved=None)
+
+    async def report(self, request: Request) -> Response:
+        """``POST /report``: the session report PDF ``kitgen report`` writes of the files
+        sent (field ``files``, repeated; a filled kit's tables as their transcribed logs)."""
+        form = await self.read_form(request)
+        files = await checked_files(form)
+        with work_folder() as work:
+            folder = Path(work)
+            for name, content in files:
+                await run_in_threadpool(save_upload, content, folder / name)
+            logs = await run_in_threadpool(transcribed, folder, [name for name, _ in files])
+            finished = await run_in_threadpool(render, ["report", "-o", REPORT_NAME, "--", *logs], folder)
+            if not (folder / REPORT_NAME).exists():
+                raise Refused(finished.sentence())
+            pdf = (folder / REPORT_NAME).read_bytes()
+        return Response(pdf, media_type="application/pdf",
+                        headers={"Content-Disposition": f'attachment; filename="{REPORT_NAME}"'})
 
     async def transcribe(self, request: Request) -> Response:
         """``POST /transcribe``: the logs ``kitgen transcribe`` writes of the filled kit
@@ -529,9 +628,96 @@ def rules_from_line(line: str) -> Rules:
 
 
 def render(arguments: list[str], folder: Path) -> Finished:
-    """Return what ``kitgen kit ARGUMENTS`` printed, run in ``folder``, one kit at a time."""
+    """Return what ``kitgen ARGUMENTS`` printed (``kit``, or ``report`` writing its PDF),
+    run in ``folder``, one render at a time."""
     with RENDERS:
         return run_kitgen(arguments, folder, KIT_TIMEOUT_S)
+
+
+async def checked_files(form: FormData) -> list[tuple[str, UploadFile | bytes]]:
+    """Return the logs and filled kits a check's form sent (field ``files``; a zip as its
+    files), each named as checked. Raises :class:`Refused` for no file, a field the check
+    form does not have, too many files or two of one name."""
+    if any(name not in CHECK_FIELDS for name in form):
+        raise Refused(gettext("send the logs and filled kits as the field files, and nothing else."))
+    uploads = [value for value in form.getlist("files") if not isinstance(value, str) and value.filename]
+    if not uploads:
+        raise Refused(gettext("choose at least one game log or filled kit to check."))
+    files: list[tuple[str, UploadFile | bytes]] = []
+    for upload in uploads:
+        name = upload_name(upload)
+        if name.lower().endswith(".zip"):
+            files += await run_in_threadpool(zip_members, upload, name)
+        else:
+            files.append((name, upload))
+    if len(files) > MAX_UPLOADS:
+        raise Refused(gettext("send at most {most} files at once.").format(most=MAX_UPLOADS))
+    names = [name for name, _ in files]
+    repeated = next((name for number, name in enumerate(names) if name in names[:number]), None)
+    if repeated is not None:
+        raise Refused(gettext("two files are named {file}; rename one and send them again.").format(
+            file=quote(repeated)))
+    return files
+
+
+def transcribed(folder: Path, names: list[str]) -> list[str]:
+    """Return the logs of a session sent as ``names`` in ``folder``: each log, and for each
+    filled kit (``.pdf``) the logs ``kitgen transcribe`` writes of its tables beside it
+    (a kit it cannot transcribe stays itself, for ``kitgen report`` to name with its sentence)."""
+    logs: list[str] = []
+    for name in names:
+        if not name.lower().endswith(".pdf"):
+            logs.append(name)
+            continue
+        before = set(folder.iterdir())
+        finished = run_kitgen(["transcribe", "-o", ".", "--", name], folder, VALIDATE_TIMEOUT_S)
+        written = sorted(path.name for path in set(folder.iterdir()) - before)
+        logs += written if finished.status == 0 and written else [name]
+    return logs
+
+
+def session_report(folder: Path, names: list[str]) -> tuple[dict[str, Any], list[str]]:
+    """Return what ``kitgen report --json`` prints of the session sent as ``names`` in
+    ``folder`` (its filled kits transcribed first, :func:`transcribed`), and the lines it
+    prints on standard error: each log that cannot be read, each log with errors and the
+    ``kitgen validate`` to see them. Raises :class:`Refused` when it reports nothing."""
+    finished = run_kitgen(["report", "--json", "--", *transcribed(folder, names)], folder, VALIDATE_TIMEOUT_S)
+    if not finished.stdout.strip():
+        raise Refused(finished.sentence())
+    notes = [line.removeprefix("kitgen: ") for line in finished.stderr.splitlines() if line.strip()]
+    return json.loads(finished.stdout), notes
+
+
+def report_headings(report: dict[str, Any]) -> dict[str, str]:
+    """Return the heading of each figure the report's standings carry, in words, by its key."""
+    from kitgen.session.figures import HEADINGS
+
+    shown = {key for group in report["standings"] for row in group["players"] for key in row}
+    return {key: gettext(heading) for key, heading in HEADINGS.items() if key in shown}
+
+
+def preview_pages(kit: Path, host_key: Path | None) -> list[tuple[str, bytes]]:
+    """Return the kit's first :data:`PREVIEW_KIT_PAGES` pages and its separate host key's
+    first page as PNG images at :data:`PREVIEW_DPI`, each with the words naming it."""
+    import io
+
+    import pypdfium2
+
+    images = []
+    for path, most, words in ((kit, PREVIEW_KIT_PAGES, gettext("Page {page} of the kit")),
+                              (host_key, 1, gettext("Page {page} of the host key"))):
+        if path is None:
+            continue
+        document = pypdfium2.PdfDocument(path)
+        try:
+            for number in range(min(most, len(document))):
+                image = document[number].render(scale=PREVIEW_DPI / 72).to_pil()
+                buffer = io.BytesIO()
+                image.save(buffer, "PNG", optimize=True)
+                images.append((words.format(page=number + 1), buffer.getvalue()))
+        finally:
+            document.close()
+    return images
 
 
 def upload_name(upload: UploadFile) -> str:
@@ -629,6 +815,7 @@ def create_app(access: Access, store: Store) -> Starlette:
         Route("/health", routes.health),
         Route("/kit", routes.kit_page, methods=["GET"]),
         Route("/kit", routes.make_kit, methods=["POST"]),
+        Route("/kit/preview/{preview:str}/{number:int}", routes.preview_image, methods=["GET"]),
         Route("/classes", routes.save_class, methods=["POST"]),
         Route("/transcribe", routes.transcribe, methods=["POST"]),
         Route("/check", routes.check_page),
@@ -643,6 +830,10 @@ def create_app(access: Access, store: Store) -> Starlette:
         Route("/box/{number:int}", routes.box_action, methods=["POST"]),
         Route("/box/{number:int}/log", routes.box_log),
         Route("/validate", routes.validate, methods=["POST"]),
+        Route("/report", routes.report, methods=["POST"]),
+        Route("/sessions", routes.save_session, methods=["POST"]),
+        Route("/sessions/{number:int}", routes.session_page, methods=["GET"]),
+        Route("/sessions/{number:int}/report", routes.session_report_pdf, methods=["GET"]),
         Mount("/static", StaticFiles(directory=data_folder("templates") / "web" / "static"), name="static"),
     ], exception_handlers=handlers)
     app.add_middleware(Guard, access=access)

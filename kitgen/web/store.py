@@ -13,6 +13,7 @@ import os
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from kitgen.errors import KitgenError
 from kitgen.rules.names import name_key
@@ -41,6 +42,13 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE TABLE box_best (player TEXT NOT NULL, rules TEXT NOT NULL, game INTEGER NOT NULL"
         " REFERENCES box_game (id), name TEXT NOT NULL, measure TEXT NOT NULL, value INTEGER NOT NULL,"
         " saved TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP, PRIMARY KEY (player, rules, game))",
+    ),
+    (  # 5: checked sessions saved with their class (name, class, kitgen validate --json's verdicts,
+        # the fault count) and their logs (as uploaded; a filled kit's as transcribed), one row a file
+        "CREATE TABLE session (id INTEGER PRIMARY KEY, name TEXT NOT NULL, class INTEGER REFERENCES class (id),"
+        " verdicts TEXT NOT NULL, faults INTEGER NOT NULL, saved TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)",
+        "CREATE TABLE session_file (session INTEGER NOT NULL REFERENCES session (id), number INTEGER NOT NULL,"
+        " name TEXT NOT NULL, content BLOB NOT NULL, PRIMARY KEY (session, number))",
     ),
 )
 VERSION = len(MIGRATIONS)
@@ -163,6 +171,55 @@ class Store:
         keys = {name_key(name) for name in names}
         return [PersonalBest(row["name"], row["rules"], row["measure"], row["best"]) for row in rows
                 if not keys or row["player"] in keys]
+
+
+    def save_session(self, name: str, class_id: int | None, verdicts: list[dict[str, Any]],
+                     files: list[tuple[str, bytes]]) -> int:
+        """Save a checked session: its ``name``, class, ``verdicts`` (``kitgen validate
+        --json``'s array) and ``files`` (name, content) in order; return its id."""
+        faults = sum(len(log.get("errors") or ()) + int(log.get("errors_left_out") or 0)
+                     + (1 if log.get("unreadable") else 0) for log in verdicts)
+        with self.connect() as connection:
+            number = int(connection.execute(
+                "INSERT INTO session (name, class, verdicts, faults) VALUES (?, ?, ?, ?)",
+                (name, class_id, json.dumps(verdicts, ensure_ascii=False), faults)).lastrowid or 0)
+            connection.executemany("INSERT INTO session_file (session, number, name, content) VALUES (?, ?, ?, ?)",
+                                   [(number, index, file, content) for index, (file, content) in enumerate(files)])
+        return number
+
+    def sessions(self) -> list[SavedSession]:
+        """Return the saved sessions, newest first, without their files' contents."""
+        with self.connect() as connection:
+            rows = connection.execute(
+                "SELECT session.id, session.name, class.name AS class_name, session.saved, session.faults,"
+                " session.verdicts, (SELECT count(*) FROM session_file WHERE session = session.id) AS files"
+                " FROM session LEFT JOIN class ON class.id = session.class ORDER BY session.id DESC").fetchall()
+        return [SavedSession(row["id"], row["name"], row["class_name"], row["saved"], row["files"], row["faults"],
+                             json.loads(row["verdicts"])) for row in rows]
+
+    def session(self, number: int) -> tuple[SavedSession, list[tuple[str, bytes]]] | None:
+        """Return the saved session of id ``number`` and its files (name, content) in order, or ``None``."""
+        found = next((saved for saved in self.sessions() if saved.id == number), None)
+        if found is None:
+            return None
+        with self.connect() as connection:
+            rows = connection.execute("SELECT name, content FROM session_file WHERE session = ? ORDER BY number",
+                                      (number,)).fetchall()
+        return found, [(row["name"], bytes(row["content"])) for row in rows]
+
+
+@dataclass(frozen=True)
+class SavedSession:
+    """A checked session as saved: ``id``, ``name``, its class's name (or ``None``), when
+    it was ``saved``, how many ``files`` and ``faults`` it has and its ``verdicts``."""
+
+    id: int
+    name: str
+    class_name: str | None
+    saved: str
+    files: int
+    faults: int
+    verdicts: list[dict[str, Any]]
 
 
 @dataclass(frozen=True)
