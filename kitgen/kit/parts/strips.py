@@ -197,7 +197,7 @@ def strip_geometry(tiles: int, hint: str, layout: Layout, name_lines: int = 1, f
     name_mm = layout.field_mm + (name_lines - 1) * layout.line_mm
     beside = fields_beside_mm(rows, layout, fields)
     if beside:  # the name's line, then a line for each other field
-        body = max(tiles_mm, name_mm + sum(1 for label, _width in fields if label) * layout.field_mm)
+        body = max(tiles_mm, name_mm + sum(1 for label, _width in fields if label) * layout.field_mm) + gap
     else:
         body = tiles_mm + gap + name_mm
     height = (
