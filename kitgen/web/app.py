@@ -15,6 +15,7 @@ import shutil
 import threading
 import zipfile
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, cast
@@ -174,10 +175,8 @@ class App:
         names = [file for file, _ in files]
         with work_folder() as work:
             folder = Path(work)
-            for file, content in files:
-                await run_in_threadpool(save_upload, content, folder / file)
-            finished = await run_in_threadpool(
-                run_kitgen, ["validate", "--json", "--", *names], folder, VALIDATE_TIMEOUT_S)
+            await run_in_threadpool(save_uploads, files, folder)
+            finished = await run_in_threadpool(validated, folder, names)
             logs = await run_in_threadpool(transcribed, folder, names)
             kept = [(log, (folder / log).read_bytes()) for log in logs]
         number = await run_in_threadpool(self.store.save_session, name, chosen.id if chosen else None,
@@ -198,8 +197,7 @@ class App:
         saved, files = await self.saved_session(request)
         with work_folder() as work:
             folder = Path(work)
-            for file, content in files:
-                await run_in_threadpool(save_upload, content, folder / file)
+            await run_in_threadpool(save_uploads, files, folder)
             report, notes = await run_in_threadpool(session_report, folder, [file for file, _ in files])
         return self.page(request, "checked.html.j2", logs=saved.verdicts, report=report, notes=notes,
                          headings=report_headings(report), saved=saved)
@@ -209,13 +207,8 @@ class App:
         saved, files = await self.saved_session(request)
         with work_folder() as work:
             folder = Path(work)
-            for file, content in files:
-                await run_in_threadpool(save_upload, content, folder / file)
-            finished = await run_in_threadpool(
-                render, ["report", "-o", REPORT_NAME, "--", *(file for file, _ in files)], folder)
-            if not (folder / REPORT_NAME).exists():
-                raise Refused(finished.sentence())
-            pdf = (folder / REPORT_NAME).read_bytes()
+            await run_in_threadpool(save_uploads, files, folder)
+            pdf = await run_in_threadpool(report_pdf, folder, [file for file, _ in files])
         return Response(pdf, media_type="application/pdf", headers={
             "Content-Disposition": f'attachment; filename="session-{saved.id}-{REPORT_NAME}"'})
 
@@ -318,10 +311,8 @@ class App:
         names = [name for name, _ in files]
         with work_folder() as work:
             folder = Path(work)
-            for name, content in files:
-                await run_in_threadpool(save_upload, content, folder / name)
-            finished = await run_in_threadpool(
-                run_kitgen, ["validate", "--json", "--", *names], folder, VALIDATE_TIMEOUT_S)
+            await run_in_threadpool(save_uploads, files, folder)
+            finished = await run_in_threadpool(validated, folder, names)
             if wants_json(request):
                 return Response(finished.stdout, media_type="application/json")
             report, notes = await run_in_threadpool(session_report, folder, names)
@@ -335,13 +326,9 @@ class App:
         files = await checked_files(form)
         with work_folder() as work:
             folder = Path(work)
-            for name, content in files:
-                await run_in_threadpool(save_upload, content, folder / name)
+            await run_in_threadpool(save_uploads, files, folder)
             logs = await run_in_threadpool(transcribed, folder, [name for name, _ in files])
-            finished = await run_in_threadpool(render, ["report", "-o", REPORT_NAME, "--", *logs], folder)
-            if not (folder / REPORT_NAME).exists():
-                raise Refused(finished.sentence())
-            pdf = (folder / REPORT_NAME).read_bytes()
+            pdf = await run_in_threadpool(report_pdf, folder, logs)
         return Response(pdf, media_type="application/pdf",
                         headers={"Content-Disposition": f'attachment; filename="{REPORT_NAME}"'})
 
@@ -749,6 +736,26 @@ def class_file_name(name: str) -> str:
     """
     usable = "/" not in name and "\\" not in name and not name.startswith((".", "-"))
     return f"{name}.txt" if usable and len(name.encode()) < 250 else "class.txt"
+
+
+def validated(folder: Path, names: Sequence[str]) -> Finished:
+    """Return what ``kitgen validate --json`` prints of the files ``names`` in ``folder``."""
+    return run_kitgen(["validate", "--json", "--", *names], folder, VALIDATE_TIMEOUT_S)
+
+
+def save_uploads(files: Sequence[tuple[str, UploadFile | bytes]], folder: Path) -> None:
+    """Save each of ``files`` (its name, its upload or bytes) into ``folder`` under its name."""
+    for name, content in files:
+        save_upload(content, folder / name)
+
+
+def report_pdf(folder: Path, logs: Sequence[str]) -> bytes:
+    """Return the PDF ``kitgen report`` writes of ``logs`` in ``folder``. Raises
+    :class:`Refused` with the command's sentence when it writes none."""
+    finished = render(["report", "-o", REPORT_NAME, "--", *logs], folder)
+    if not (folder / REPORT_NAME).exists():
+        raise Refused(finished.sentence())
+    return (folder / REPORT_NAME).read_bytes()
 
 
 def save_upload(upload: UploadFile | bytes, path: Path) -> None:
