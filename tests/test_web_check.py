@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
+from kitgen.textfile import MAX_BYTES
 from kitgen.web.app import create_app
 from kitgen.web.guard import Access
 from kitgen.web.store import open_store
@@ -128,3 +129,13 @@ def test_a_saved_sessions_report_downloads_as_the_pdf_kitgen_report_writes(clien
     answer = client.get("/sessions/1/report")
     assert answer.headers["content-disposition"] == 'attachment; filename="session-1-report.pdf"'
     assert answer.content == (tmp_path / "report.pdf").read_bytes()
+
+
+def test_a_session_with_a_file_larger_than_a_log_is_not_kept(client):
+    # the store keeps what a log may be (4 MiB): a larger upload no command reads was kept
+    large = ("huge.log", b"x" * (MAX_BYTES + 1), "text/plain")
+    answer = client.post("/sessions", data={"session-name": "Monday"}, files=[("files", large)],
+                         headers={**SAME_ORIGIN, "accept": "application/json"})
+    assert (answer.status_code, answer.json()) == (
+        400, {"error": "'huge.log' is larger than 4 MiB, too large for a game log."})
+    assert client.get("/sessions/1").status_code == 404

@@ -178,6 +178,12 @@ class App:
             await run_in_threadpool(save_uploads, files, folder)
             finished = await run_in_threadpool(validated, folder, names)
             logs = await run_in_threadpool(transcribed, folder, names)
+            # the store keeps logs as a log may be: a file past that bound (a kit that could
+            # not be transcribed, a log no command reads) is not kept, nor its session
+            large = next((log for log in logs if (folder / log).stat().st_size > MAX_BYTES), None)
+            if large is not None:
+                raise Refused(gettext("{file} is larger than 4 MiB, too large for a game log.").format(
+                    file=quote(large)))
             kept = [(log, (folder / log).read_bytes()) for log in logs]
         number = await run_in_threadpool(self.store.save_session, name, chosen.id if chosen else None,
                                          json.loads(finished.stdout), kept)
